@@ -1,0 +1,162 @@
+package enginetest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// seeds returns the seeds 1 to n.
+func seeds(n int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		s[i] = uint64(i + 1)
+	}
+	return s
+}
+
+// TestRunPassesACorrectEngine runs the whole suite, as an engine's test would, on the correct race engine.
+func TestRunPassesACorrectEngine(t *testing.T) {
+	Run(t, raceHarness(correct))
+}
+
+// TestRunWithoutOptionalParts runs the suite on the race engine with neither candidates, Check nor views.
+func TestRunWithoutOptionalParts(t *testing.T) {
+	h := raceHarness(correct)
+	h.Candidates, h.Check, h.Players, h.View, h.Redeal = nil, nil, nil, nil, nil
+	Run(t, h)
+}
+
+// TestChecksCatchBrokenEngines shows that each check fails on an engine broken in the way it is meant to catch, and
+// that no check fails on the correct engine.
+func TestChecksCatchBrokenEngines(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		fault fault
+		check string // "" for none
+	}{
+		{"correct", correct, ""},
+		{"mutatingApply", mutatingApply, CheckImmutable},
+		{"aliasingApply", aliasingApply, CheckImmutable},
+		{"laxValidate", laxValidate, CheckValidateAgrees},
+		{"otherReason", otherReason, CheckValidateAgrees},
+		{"missingLegal", missingLegal, CheckLegalComplete},
+		{"duplicateLegal", duplicateLegal, CheckLegalStable},
+		{"unstableLegal", unstableLegal, CheckLegalStable},
+		{"plainError", plainError, CheckErrors},
+		{"lowercaseReason", lowercaseReason, CheckErrors},
+		{"lossyDecode", lossyDecode, CheckRoundTrip},
+		{"nondeterministicNew", nondeterministicNew, CheckDeterminism},
+		{"endless", endless, CheckPlayouts},
+		{"invalidState", invalidState, CheckPlayouts},
+		{"invalidStateFromLegal", invalidState, CheckLegalApplies},
+		{"legalAfterOver", legalAfterOver, CheckGameOver},
+		{"acceptsAfterOver", acceptsAfterOver, CheckGameOver},
+		{"leakyView", leakyView, CheckViews},
+		{"uselessRedeal", uselessRedeal, CheckViews},
+		{"mutatingView", mutatingView, CheckViews},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			h := raceHarness(c.fault)
+			r := h.run(seeds(10))
+			for _, name := range checks {
+				if name == c.check {
+					continue
+				}
+				for _, msg := range r.failures[name] {
+					t.Logf("also %s: %s", name, msg)
+				}
+			}
+			switch {
+			case c.check == "":
+				if len(r.failures) > 0 {
+					t.Errorf("checks failed on a correct engine: %v", r.failures)
+				}
+			case !r.failed(c.check):
+				t.Errorf("%s did not fail", c.check)
+			default:
+				t.Logf("%s: %s", c.check, r.failures[c.check][0])
+			}
+		})
+	}
+}
+
+// TestBlameNamesTheMutatingCall shows that a mutation is blamed on the call that made it.
+func TestBlameNamesTheMutatingCall(t *testing.T) {
+	h := raceHarness(mutatingApply)
+	r := h.run(seeds(1))
+	if got := r.failures[CheckImmutable]; len(got) == 0 || !strings.Contains(got[0], "Apply({Player:1 Add:1}) changed") {
+		t.Errorf("Immutable failures = %q, want the first to blame Apply({Player:1 Add:1})", got)
+	}
+}
+
+// TestReportKeepsFewFailures shows that a check failing at every state reports a few failures and counts the rest.
+func TestReportKeepsFewFailures(t *testing.T) {
+	h := raceHarness(plainError)
+	r := h.run(seeds(10))
+	if len(r.failures[CheckErrors]) != maxReported || r.dropped[CheckErrors] == 0 {
+		t.Errorf("kept %d failures and dropped %d, want %d and some", len(r.failures[CheckErrors]),
+			r.dropped[CheckErrors], maxReported)
+	}
+}
+
+// TestHarnessComplete shows that a harness missing a required function is refused.
+func TestHarnessComplete(t *testing.T) {
+	h := raceHarness(correct)
+	if err := h.complete(); err != nil {
+		t.Fatalf("complete() = %v for a whole harness", err)
+	}
+	for name, breakIt := range map[string]func(h *Harness[*race, raceMove]){
+		"Apply":      func(h *Harness[*race, raceMove]) { h.Apply = nil },
+		"EncodeMove": func(h *Harness[*race, raceMove]) { h.EncodeMove = nil },
+		"Players":    func(h *Harness[*race, raceMove]) { h.Players = nil },
+		"View":       func(h *Harness[*race, raceMove]) { h.View, h.Players = nil, nil },
+	} {
+		h := raceHarness(correct)
+		breakIt(&h)
+		if err := h.complete(); err == nil {
+			t.Errorf("complete() = nil without %s", name)
+		}
+	}
+}
+
+// recorder is a testing.TB that records the errors reported to it.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper()           {}
+func (r *recorder) Error(args ...any) { r.errors = append(r.errors, fmt.Sprint(args...)) }
+
+// TestCheckError shows which errors CheckError passes.
+func TestCheckError(t *testing.T) {
+	good := engine.Illegalf("NOT_YOUR_TURN", map[string]string{"toMove": "2"}, "it is player 2's turn")
+	for _, c := range []struct {
+		name string
+		err  error
+		ok   bool
+	}{
+		{"illegal", good, true},
+		{"invalid", engine.Invalidf("OFF_BOARD_2", "row", nil, "row 9 is off the board"), true},
+		{"wrapped", fmt.Errorf("move 3: %w", good), true},
+		{"nil", nil, false},
+		{"plain", fmt.Errorf("no"), false},
+		{"no kind", &engine.Error{Reason: "NO_KIND", Message: "m"}, false},
+		{"lower case", engine.Illegalf("not_your_turn", nil, "m"), false},
+		{"camel case", engine.Illegalf("NotYourTurn", nil, "m"), false},
+		{"trailing underscore", engine.Illegalf("NOT_", nil, "m"), false},
+		{"empty reason", engine.Illegalf("", nil, "m"), false},
+		{"no message", engine.Illegalf("NOT_YOUR_TURN", nil, ""), false},
+		{"snake fact", engine.Illegalf("NOT_YOUR_TURN", map[string]string{"to_move": "2"}, "m"), false},
+	} {
+		rec := &recorder{}
+		CheckError(rec, c.err)
+		if ok := len(rec.errors) == 0; ok != c.ok {
+			t.Errorf("%s: CheckError(%v) reported %q, want ok = %v", c.name, c.err, rec.errors, c.ok)
+		}
+	}
+}

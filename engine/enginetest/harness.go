@@ -1,0 +1,100 @@
+// Package enginetest is the conformance suite every rule engine runs: seeded random playouts to the end with every
+// invariant checked, Apply never mutating its input, Validate agreeing with Apply, Legal complete and stable,
+// deterministic replays, lossless protobuf round trips, well-formed errors and, for games with hidden information,
+// views that reveal nothing hidden.
+//
+// An engine's test adapts the engine with a Harness and calls Run:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, enginetest.Harness[*mygame.State, mygame.Move]{New: ..., Legal: ..., ...})
+//	}
+package enginetest
+
+import (
+	"errors"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// Harness adapts one engine, with its own state type S and move type M, to the conformance suite. New, Legal,
+// Validate, Apply, Over, Encode, Decode and EncodeMove are required; the rest are optional.
+//
+// The suite calls the functions from one goroutine, many times on the same state; a pure engine needs nothing more.
+type Harness[S, M any] struct {
+	// New returns an initial state for a seed. The suite calls it with the seeds 1, 2, ... Playouts; it may vary the
+	// options with the seed.
+	New func(seed uint64) (S, error)
+	// Legal lists every legal move in s, for every player who may move, in a stable order.
+	Legal func(s S) []M
+	// Candidates lists moves to probe in s, legal or not (every move of every player, and some malformed ones): the
+	// suite checks that Validate agrees with Apply on each and that every candidate that validates is in Legal. Nil
+	// probes only the moves of Legal, which proves much less.
+	Candidates func(s S) []M
+	// Validate, Apply and Over are the engine's own.
+	Validate func(s S, m M) error
+	Apply    func(s S, m M) (S, error)
+	Over     func(s S) bool
+	// Check verifies every invariant of s that a decoder would (a state the engine made must always pass). Nil
+	// checks nothing.
+	Check func(s S) error
+	// Encode and Decode convert to and from the game's protobuf message; Decode checks what it reads. Encode must
+	// capture the whole state (the suite compares states by their encodings).
+	Encode func(s S) proto.Message
+	Decode func(m proto.Message) (S, error)
+	// EncodeMove converts a move to a protobuf message holding everything that tells two moves apart, the player
+	// included (for example the rulebookv1.Move envelope). The suite compares moves by its deterministic encoding.
+	EncodeMove func(m M) proto.Message
+	// MaxPlies bounds a playout; reaching it without the game ending fails the suite. 0 means 1000.
+	MaxPlies int
+	// Playouts is the number of seeded random playouts; 0 means 100. With go test -short the suite plays a tenth.
+	Playouts int
+
+	// Players lists the seats of s, for the view checks; NoPlayer (a spectator) is always checked too.
+	Players func(s S) []engine.Player
+	// View returns what viewer (NoPlayer for a spectator) may see of s. With Players set, the suite checks that it
+	// leaves s unchanged and, with Redeal, that it shows nothing viewer may not see.
+	View func(s S, viewer engine.Player) S
+	// Redeal returns s with everything viewer may not see dealt anew from seed (other players' hands, the order of a
+	// face-down pile, the random generator's state), keeping all that viewer sees. The suite checks that
+	// View(Redeal(s, p, seed), p) equals View(s, p), and that some re-deal changes some state (else the check proved
+	// nothing). Nil skips that check: right for a game of perfect information.
+	Redeal func(s S, viewer engine.Player, seed uint64) S
+}
+
+// playouts returns the number of playouts to run.
+func (h *Harness[S, M]) playouts() int {
+	n := h.Playouts
+	if n <= 0 {
+		n = 100
+	}
+	if testing.Short() {
+		n = max(1, n/10)
+	}
+	return n
+}
+
+// maxPlies returns the longest playout allowed.
+func (h *Harness[S, M]) maxPlies() int {
+	if h.MaxPlies <= 0 {
+		return 1000
+	}
+	return h.MaxPlies
+}
+
+// complete reports a required function that is missing, or a view function without the others it needs.
+func (h *Harness[S, M]) complete() error {
+	switch {
+	case h.New == nil, h.Legal == nil, h.Validate == nil, h.Apply == nil, h.Over == nil:
+		return errors.New("enginetest: Harness needs New, Legal, Validate, Apply and Over")
+	case h.Encode == nil, h.Decode == nil, h.EncodeMove == nil:
+		return errors.New("enginetest: Harness needs Encode, Decode and EncodeMove")
+	case (h.View == nil) != (h.Players == nil):
+		return errors.New("enginetest: Harness needs View and Players together")
+	case h.Redeal != nil && h.View == nil:
+		return errors.New("enginetest: Harness.Redeal needs View and Players")
+	}
+	return nil
+}

@@ -1,0 +1,212 @@
+package enginetest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// The checks of the suite, each reported by Run as a sub-test of that name.
+const (
+	// CheckPlayouts: every playout ends within MaxPlies, every state along it passes Check, New and the Apply of a
+	// chosen legal move succeed.
+	CheckPlayouts = "Playouts"
+	// CheckImmutable: Legal, Validate and Apply leave their input unchanged, and neither a state Apply returned nor
+	// any state of a playout changes later (no memory shared with a state that is changed).
+	CheckImmutable = "Immutable"
+	// CheckValidateAgrees: Validate and Apply both accept a move or both refuse it with equal *engine.Error values.
+	CheckValidateAgrees = "ValidateAgreesWithApply"
+	// CheckLegalApplies: every move of Legal validates and applies, and the state it makes passes Check.
+	CheckLegalApplies = "LegalMovesApply"
+	// CheckLegalComplete: every candidate that validates is in Legal.
+	CheckLegalComplete = "LegalComplete"
+	// CheckLegalStable: Legal returns the same moves in the same order each time, with no duplicate.
+	CheckLegalStable = "LegalStable"
+	// CheckGameOver: a state is over exactly when Legal is empty, and in it every candidate is refused.
+	CheckGameOver = "GameOver"
+	// CheckErrors: every refusal is a well-formed *engine.Error (see CheckError).
+	CheckErrors = "Errors"
+	// CheckRoundTrip: Decode(Encode(s)) encodes equal to s, also through wire bytes, and has the same legal moves.
+	CheckRoundTrip = "RoundTrip"
+	// CheckDeterminism: a playout replayed with the same seed goes through identical states.
+	CheckDeterminism = "Determinism"
+	// CheckViews: View and Redeal leave their input unchanged, a re-dealt state passes Check, and a view is
+	// unchanged by re-dealing what the viewer may not see.
+	CheckViews = "Views"
+)
+
+// checks lists the checks in the order Run reports them.
+var checks = []string{
+	CheckPlayouts, CheckImmutable, CheckValidateAgrees, CheckLegalApplies, CheckLegalComplete, CheckLegalStable,
+	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews,
+}
+
+// maxReported is how many failures of one check a report keeps; it counts the rest.
+const maxReported = 5
+
+// Run plays h.Playouts seeded random games to the end with h's engine and checks it at every state. It reports each
+// check as a sub-test named by one of the Check constants, so that one can be run alone (-run Conformance/Immutable)
+// and every failure names the seed and ply that show it.
+func Run[S, M any](t *testing.T, h Harness[S, M]) {
+	t.Helper()
+	if err := h.complete(); err != nil {
+		t.Fatal(err)
+	}
+	seeds := make([]uint64, h.playouts())
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	r := h.run(seeds)
+	t.Logf("%d playouts, %d states, %d moves probed", len(seeds), r.states, r.moves)
+	if h.Redeal != nil {
+		t.Logf("%d re-deals changed a state", r.redealsChanged)
+	}
+	for _, name := range checks {
+		t.Run(name, func(t *testing.T) {
+			if name == CheckViews && h.View == nil {
+				t.Skip("the harness has no View")
+			}
+			for _, msg := range r.failures[name] {
+				t.Error(msg)
+			}
+			if n := r.dropped[name]; n > 0 {
+				t.Errorf("... and %d more failures", n)
+			}
+		})
+	}
+}
+
+// report is what a run of the suite found.
+type report struct {
+	failures       map[string][]string
+	dropped        map[string]int
+	states, moves  int
+	redealsChanged int
+}
+
+// fail records a failure of check.
+func (r *report) fail(check, format string, args ...any) {
+	if len(r.failures[check]) == maxReported {
+		r.dropped[check]++
+		return
+	}
+	r.failures[check] = append(r.failures[check], fmt.Sprintf(format, args...))
+}
+
+// failed tells whether check has failed.
+func (r *report) failed(check string) bool { return len(r.failures[check]) > 0 }
+
+// run plays one playout per seed and checks every state along them.
+func (h *Harness[S, M]) run(seeds []uint64) *report {
+	r := &report{failures: map[string][]string{}, dropped: map[string]int{}}
+	for _, seed := range seeds {
+		h.playout(r, seed)
+	}
+	if h.Redeal != nil && r.states > 0 && r.redealsChanged == 0 {
+		r.fail(CheckViews, "no Redeal changed any state: the view check proved nothing")
+	}
+	return r
+}
+
+// rng returns the generator that picks the moves of seed's playout.
+func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x72756c65626f6f6b)) }
+
+// playout plays seed's game with random legal moves, checking every state, then replays it to check determinism
+// and that no state of it has changed since it was made.
+func (h *Harness[S, M]) playout(r *report, seed uint64) {
+	s, err := h.New(seed)
+	if err != nil {
+		r.fail(CheckPlayouts, "seed %d: New: %v", seed, err)
+		return
+	}
+	pick := rng(seed)
+	var path []S
+	var snapshots []proto.Message
+	for ply := 0; ; ply++ {
+		at := fmt.Sprintf("seed %d, ply %d", seed, ply)
+		p := h.probe(s)
+		path, snapshots = append(path, s), append(snapshots, p.snapshot)
+		r.states++
+		r.moves += len(p.tries)
+		h.checkState(r, at, p)
+		if ply >= h.maxPlies() && !p.over {
+			r.fail(CheckPlayouts, "%s: the game is not over after MaxPlies = %d plies", at, h.maxPlies())
+			break
+		}
+		if p.over || len(p.legal) == 0 {
+			break // GameOver has reported a state that is not over with no legal move
+		}
+		m := p.legal[pick.IntN(len(p.legal))]
+		if s, err = h.Apply(s, m); err != nil {
+			r.fail(CheckPlayouts, "%s: Apply(%+v), a legal move: %v", at, m, err)
+			break
+		}
+	}
+	for i, s := range path {
+		if d := diff(snapshots[i], h.Encode(s)); d != "" {
+			r.fail(CheckImmutable, "seed %d, ply %d: the state changed after later moves of the playout: %s", seed, i, d)
+			break
+		}
+	}
+	h.replay(r, seed, snapshots)
+}
+
+// checkState runs every per-state check on p and records what fails.
+func (h *Harness[S, M]) checkState(r *report, at string, p *probe[S, M]) {
+	if h.Check != nil {
+		if err := h.Check(p.state); err != nil {
+			r.fail(CheckPlayouts, "%s: Check: %v", at, err)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		err  error
+	}{
+		{CheckImmutable, p.checkImmutable(h)},
+		{CheckValidateAgrees, p.checkValidateAgrees()},
+		{CheckLegalApplies, p.checkLegalApplies(h)},
+		{CheckLegalComplete, p.checkLegalComplete()},
+		{CheckLegalStable, p.checkLegalStable()},
+		{CheckGameOver, p.checkGameOver()},
+		{CheckErrors, p.checkErrors()},
+		{CheckRoundTrip, h.checkRoundTrip(p)},
+	} {
+		if c.err != nil {
+			r.fail(c.name, "%s: %v", at, c.err)
+		}
+	}
+	if h.View != nil {
+		changed, err := h.checkViews(p)
+		r.redealsChanged += changed
+		if err != nil {
+			r.fail(CheckViews, "%s: %v", at, err)
+		}
+	}
+}
+
+// replay plays seed's game again and compares its states with the first playout's snapshots.
+func (h *Harness[S, M]) replay(r *report, seed uint64, snapshots []proto.Message) {
+	s, err := h.New(seed)
+	pick := rng(seed)
+	for ply, want := range snapshots {
+		if err != nil {
+			r.fail(CheckDeterminism, "seed %d, ply %d: the replay failed: %v", seed, ply, err)
+			return
+		}
+		if d := diff(want, h.Encode(s)); d != "" {
+			r.fail(CheckDeterminism, "seed %d, ply %d: the replay differs: %s", seed, ply, d)
+			return
+		}
+		if ply == len(snapshots)-1 {
+			return
+		}
+		legal := h.Legal(s)
+		if len(legal) == 0 {
+			r.fail(CheckDeterminism, "seed %d, ply %d: the replay has no legal move", seed, ply)
+			return
+		}
+		s, err = h.Apply(s, legal[pick.IntN(len(legal))])
+	}
+}
