@@ -1,0 +1,34 @@
+// Package exploze is the rule engine of Exploze, the game also known as Chain Reaction, Critical Mass or Automaton
+// Wars: players take turns putting stones on a rectangular board, a cell that holds as many stones as it has
+// orthogonal neighbours explodes into them and captures them, and the last player with stones on the board wins.
+// The rules, with every decision this package makes where the sources leave a choice, are in docs/rules/exploze.md.
+//
+// # Model
+//
+// Coordinates are (row, col) from 0 at the top-left; cells are stored row by row. Players are engine.Player values
+// numbered from 1; engine.NoPlayer owns the empty cells. A State is an immutable position: Apply returns a new State
+// and the events of the move (the stone placed, each wave of explosions with its captures, eliminations, the end of
+// the game) and never changes its receiver. A State needs no history: NewState and FromProto check every invariant
+// that a position reached by play satisfies.
+//
+// The chain reaction of a move runs in waves (see Apply). Each wave costs in proportion to the cells that change, and
+// the chain is bounded by a proven cap on the number of explosions (docs/rules/exploze.md gives it, and the proof);
+// reaching the cap would be a bug and is reported as an engine.Internal error with reason EXPLOSION_CAP_EXCEEDED.
+//
+// # Errors
+//
+// Every refusal is an *engine.Error with a stable reason code (the Reason constants of this package). Invalid errors
+// name the offending field by its path, with lowerCamelCase field names as in protobuf JSON, relative to the game's
+// own message: rulebook.v1.ExplozeState for a state ("cells[7].stones", "options.rows", "movesPlayed"),
+// rulebook.v1.ExplozeOptions for the options of a new game ("rows"), and rulebook.v1.ExplozeMove for a move ("row",
+// "col"). The moving player is not in ExplozeMove but in the envelope rulebook.v1.Move: its errors use the field
+// "player", which the service maps to the envelope's field. Errors about the envelope itself (GAME_MISMATCH) have an
+// empty field.
+//
+// # Notation
+//
+// Boards are written as in the worked examples of the rules: a cell is a player letter (A for player 1 up to H for
+// player 8) followed by its stone count, or ".0" when empty; cells are separated by spaces and rows by "|" or line
+// breaks, as in "A1 A2 .0 | A2 A3 .0 | .0 .0 B1". ParseBoard reads it, State.Board writes it, and State.String adds
+// the options, the move count and the player to move.
+package exploze

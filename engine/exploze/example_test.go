@@ -1,0 +1,57 @@
+package exploze_test
+
+import (
+	"fmt"
+
+	"github.com/rulebook/rulebook/engine/exploze"
+)
+
+// The first worked example of the rules: on a 2 x 2 board, B's second stone in a corner captures both of A's cells
+// and ends the game.
+func ExampleState_Apply() {
+	s, err := exploze.New(exploze.Options{Rows: 2, Cols: 2})
+	if err != nil {
+		panic(err)
+	}
+	for _, cell := range []exploze.Coord{{Row: 0, Col: 0}, {Row: 1, Col: 1}, {Row: 0, Col: 0}, {Row: 1, Col: 1}} {
+		move := exploze.Move{Player: s.ToMove(), Row: cell.Row, Col: cell.Col}
+		next, events, err := s.Apply(move)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(move, "->", next.Board())
+		for _, e := range events[1:] {
+			fmt.Println("  ", e)
+		}
+		s = next
+	}
+	fmt.Println("winner:", s.Winner())
+	// Output:
+	// A(0,0) -> A1 .0 | .0 .0
+	// B(1,1) -> A1 .0 | .0 B1
+	// A(0,0) -> .0 A1 | A1 B1
+	//    wave 1: exploded (0,0)
+	// B(1,1) -> .0 B2 | B2 .0
+	//    wave 1: exploded (1,1); captured (0,1) 1 from A, (1,0) 1 from A
+	//    A eliminated after wave 1
+	//    game over: B wins
+	// winner: 2
+}
+
+// ParseBoard reads the notation of the rules; NewState checks the position.
+func ExampleParseBoard() {
+	cells, rows, cols, err := exploze.ParseBoard("A1 A2 .0 | A2 A3 .0 | .0 .0 B1")
+	if err != nil {
+		panic(err)
+	}
+	s, err := exploze.NewState(exploze.Options{Rows: rows, Cols: cols}, 9, 1, cells)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(s)
+	// Output:
+	// 3x3, 2 players, 9 moves played, A to move
+	// A1 A2 .0
+	// A2 A3 .0
+	// .0 .0 B1
+}

@@ -1,0 +1,337 @@
+package exploze
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// Cell is one square of the board: its owner and its stones. An empty cell has Owner engine.NoPlayer and no stones.
+type Cell struct {
+	Owner  engine.Player
+	Stones int
+}
+
+// Coord names a cell by its row and column, from 0 at the top-left.
+type Coord struct {
+	Row, Col int
+}
+
+// String returns the coordinate as "(row,col)".
+func (c Coord) String() string {
+	return "(" + strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col) + ")"
+}
+
+// State is an Exploze position. It is immutable: no method changes it, and Apply returns a new State.
+//
+// A State always satisfies the invariants of the rules (see NewState). The player to move and the eliminations follow
+// from the board and the number of moves played:
+//
+//   - Round one is the first Players moves. In it, player k makes move k (so the player to move is MovesPlayed+1), and
+//     nobody can be eliminated: a player who has not placed yet simply has no stone.
+//   - No explosion can happen in round one. Before its move k, the only stones on the board are the single stones of
+//     players 1..k-1, one per cell (by induction). Player k owns no cell, so must place on an empty cell (there is
+//     one, as Players <= Rows x Cols), which then holds 1 stone; every critical number is at least 2 (a corner's;
+//     boards are at least 2 x 2), so every cell stays stable and the induction goes on. Hence, right after round one,
+//     every player holds exactly one cell with one stone.
+//   - After round one, a player with no stone is eliminated for good (only the mover's cells explode, so stones never
+//     come back to an eliminated player), and the game is over when exactly one player has stones.
+type State struct {
+	opts   Options
+	moves  int
+	toMove engine.Player
+	// cells is the board, row by row: cell (r, c) is cells[r*opts.Cols+c].
+	cells []Cell
+	// owned counts the cells of each player; owned[engine.NoPlayer] counts the empty cells.
+	owned [MaxPlayers + 1]int
+}
+
+// New returns the start of a game: an empty board with player 1 to move. Zero fields of opts take their defaults; an
+// option out of range is an Invalid OPTION_OUT_OF_RANGE error whose field is the option's name in ExplozeOptions.
+func New(opts Options) (*State, error) {
+	opts = opts.withDefaults()
+	if err := opts.check(""); err != nil {
+		return nil, err
+	}
+	s := &State{opts: opts, toMove: 1, cells: make([]Cell, opts.Rows*opts.Cols)}
+	s.owned[engine.NoPlayer] = len(s.cells)
+	return s, nil
+}
+
+// NewState builds a state from its parts and checks every invariant of a position reached by play; cells is the board
+// row by row and is copied. Zero fields of opts take their defaults. The checks, in order, each an Invalid error whose
+// field is a path in ExplozeState:
+//
+//   - OPTION_OUT_OF_RANGE ("options.rows", "options.cols", "options.players"): opts out of range;
+//   - BOARD_SIZE_MISMATCH ("cells"): len(cells) is not Rows x Cols;
+//   - MOVES_OUT_OF_RANGE ("movesPlayed"): movesPlayed is negative or above the longest possible game (see maxMoves);
+//   - for each cell in order, STONES_OUT_OF_RANGE ("cells[i].stones"): a negative count or one above that bound;
+//     OWNER_OUT_OF_RANGE ("cells[i].owner"): an owner outside 0..Players; CELL_OWNER_MISMATCH ("cells[i].owner"): an
+//     owner on an empty cell, or none on a cell with stones;
+//   - STONE_COUNT_MISMATCH ("movesPlayed"): the stones do not add up to movesPlayed;
+//   - FIRST_ROUND_MISMATCH ("cells[i].stones" or "cells[i].owner"): while movesPlayed <= Players, a board other than
+//     one single stone for each of players 1..movesPlayed;
+//   - UNSTABLE_CELL ("cells[i].stones"): a cell at or above its critical number while the game is not over;
+//   - TO_MOVE_INVALID ("toMove"): in round one a player other than movesPlayed+1; later one who is not a player still
+//     in the game; once the game is over anyone but engine.NoPlayer.
+func NewState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell) (*State, error) {
+	opts = opts.withDefaults()
+	if err := opts.check("options."); err != nil {
+		return nil, err
+	}
+	if err := checkBoardSize(opts, len(cells)); err != nil {
+		return nil, err
+	}
+	if limit := opts.maxMoves(); movesPlayed < 0 || movesPlayed > limit {
+		return nil, engine.Invalidf(ReasonMovesOutOfRange, "movesPlayed",
+			map[string]string{"movesPlayed": strconv.Itoa(movesPlayed), "max": strconv.Itoa(limit)},
+			"%d moves played; a game on this board lasts 0 to %d moves", movesPlayed, limit)
+	}
+	s := &State{opts: opts, moves: movesPlayed, toMove: toMove, cells: slices.Clone(cells)}
+	if err := s.countCells(); err != nil {
+		return nil, err
+	}
+	if err := s.checkFirstRound(); err != nil {
+		return nil, err
+	}
+	if err := s.checkStable(); err != nil {
+		return nil, err
+	}
+	if err := s.checkToMove(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkBoardSize returns a BOARD_SIZE_MISMATCH error unless a board of opts has n cells.
+func checkBoardSize(opts Options, n int) error {
+	if want := opts.Rows * opts.Cols; n != want {
+		return engine.Invalidf(ReasonBoardSizeMismatch, "cells",
+			map[string]string{"cells": strconv.Itoa(n), "rows": strconv.Itoa(opts.Rows), "cols": strconv.Itoa(opts.Cols)},
+			"the board has %d cells; %d x %d needs %d", n, opts.Rows, opts.Cols, want)
+	}
+	return nil
+}
+
+// cellError returns an Invalid error about the field of cell i, with the cell's coordinates among its facts.
+func (s *State) cellError(reason string, i int, field string, facts map[string]string, format string,
+	args ...any) error {
+	at := s.coord(i)
+	facts["row"], facts["col"] = strconv.Itoa(at.Row), strconv.Itoa(at.Col)
+	return engine.Invalidf(reason, fmt.Sprintf("cells[%d].%s", i, field), facts, "cell %v: "+format,
+		append([]any{at}, args...)...)
+}
+
+// countCells checks each cell's count and owner, fills s.owned and checks that the stones add up to the moves.
+func (s *State) countCells() error {
+	limit, players, total := s.opts.maxMoves(), engine.Player(s.opts.Players), 0
+	for i, c := range s.cells {
+		switch {
+		case c.Stones < 0 || c.Stones > limit:
+			return s.cellError(ReasonStonesOutOfRange, i, "stones",
+				map[string]string{"stones": strconv.Itoa(c.Stones), "max": strconv.Itoa(limit)},
+				"%d stones; a cell of this board holds 0 to %d", c.Stones, limit)
+		case c.Owner < engine.NoPlayer || c.Owner > players:
+			return s.cellError(ReasonOwnerOutOfRange, i, "owner",
+				map[string]string{"owner": strconv.Itoa(int(c.Owner)), "players": strconv.Itoa(int(players))},
+				"owner %d is not a player of a %d-player game", c.Owner, players)
+		case (c.Owner == engine.NoPlayer) != (c.Stones == 0):
+			return s.cellError(ReasonCellOwnerMismatch, i, "owner",
+				map[string]string{"owner": strconv.Itoa(int(c.Owner)), "stones": strconv.Itoa(c.Stones)},
+				"owner %d with %d stones; a cell has an owner exactly when it holds stones", c.Owner, c.Stones)
+		}
+		s.owned[c.Owner]++
+		total += c.Stones
+	}
+	if total != s.moves {
+		return engine.Invalidf(ReasonStoneCountMismatch, "movesPlayed",
+			map[string]string{"stones": strconv.Itoa(total), "movesPlayed": strconv.Itoa(s.moves)},
+			"the board holds %d stones after %d moves; each move adds exactly one", total, s.moves)
+	}
+	return nil
+}
+
+// checkFirstRound checks the board up to the end of round one: one single stone for each player who has placed (see
+// State). Together with the stone count, it leaves no other board.
+func (s *State) checkFirstRound() error {
+	if s.moves > s.opts.Players {
+		return nil
+	}
+	var placed [MaxPlayers + 1]bool
+	for i, c := range s.cells {
+		facts := map[string]string{"owner": strconv.Itoa(int(c.Owner)), "stones": strconv.Itoa(c.Stones),
+			"movesPlayed": strconv.Itoa(s.moves)}
+		switch {
+		case c.Owner == engine.NoPlayer:
+			continue
+		case c.Stones != 1:
+			return s.cellError(ReasonFirstRoundMismatch, i, "stones", facts,
+				"%d stones after %d moves; until round one is over every stone is alone on its cell", c.Stones, s.moves)
+		case int(c.Owner) > s.moves:
+			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts,
+				"player %d owns a cell after %d moves; in round one player k makes move k", c.Owner, s.moves)
+		case placed[c.Owner]:
+			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts,
+				"player %d owns a second cell after %d moves; each player places once in round one", c.Owner, s.moves)
+		}
+		placed[c.Owner] = true
+	}
+	return nil
+}
+
+// checkStable checks that no cell has reached its critical number, unless the game is over.
+func (s *State) checkStable() error {
+	if s.Over() {
+		return nil
+	}
+	for i, c := range s.cells {
+		if k := s.critical(i); c.Stones >= k {
+			return s.cellError(ReasonUnstableCell, i, "stones",
+				map[string]string{"stones": strconv.Itoa(c.Stones), "critical": strconv.Itoa(k)},
+				"%d stones, at or above the critical number %d, in a game that is not over", c.Stones, k)
+		}
+	}
+	return nil
+}
+
+// checkToMove checks that the player to move follows from the position.
+func (s *State) checkToMove() error {
+	var want string
+	switch {
+	case s.Over():
+		if s.toMove == engine.NoPlayer {
+			return nil
+		}
+		want = "nobody (0): the game is over"
+	case s.moves < s.opts.Players:
+		if s.toMove == engine.Player(s.moves+1) {
+			return nil
+		}
+		want = fmt.Sprintf("player %d: in round one player k makes move k", s.moves+1)
+	default:
+		if s.live(s.toMove) {
+			return nil
+		}
+		want = "a player still in the game"
+	}
+	return engine.Invalidf(ReasonToMoveInvalid, "toMove",
+		map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "movesPlayed": strconv.Itoa(s.moves)},
+		"player to move is %d after %d moves; it must be %s", s.toMove, s.moves, want)
+}
+
+// Options returns the options of the game, with every default filled in.
+func (s *State) Options() Options { return s.opts }
+
+// MovesPlayed returns the number of moves played so far, which is also the number of stones on the board.
+func (s *State) MovesPlayed() int { return s.moves }
+
+// ToMove returns the player to move, or engine.NoPlayer once the game is over.
+func (s *State) ToMove() engine.Player { return s.toMove }
+
+// Cell returns the cell at (row, col); a coordinate off the board gives an empty Cell.
+func (s *State) Cell(row, col int) Cell {
+	if !s.onBoard(row, col) {
+		return Cell{}
+	}
+	return s.cells[row*s.opts.Cols+col]
+}
+
+// Critical returns the critical number of the cell at (row, col), its number of orthogonal neighbours: 2 in a
+// corner, 3 on an edge, 4 inside; 0 off the board.
+func (s *State) Critical(row, col int) int {
+	if !s.onBoard(row, col) {
+		return 0
+	}
+	return s.critical(row*s.opts.Cols + col)
+}
+
+// Eliminated reports whether player p is out of the game: every player has placed once and p has no stone left.
+func (s *State) Eliminated(p engine.Player) bool {
+	return s.isPlayer(p) && s.moves >= s.opts.Players && s.owned[p] == 0
+}
+
+// Over reports whether the game has ended: every player has placed once and only one has stones left.
+func (s *State) Over() bool {
+	return s.Winner() != engine.NoPlayer
+}
+
+// Winner returns the last player with stones once the game is over, and engine.NoPlayer before.
+func (s *State) Winner() engine.Player {
+	if s.moves < s.opts.Players {
+		return engine.NoPlayer
+	}
+	winner := engine.NoPlayer
+	for p := engine.Player(1); p <= engine.Player(s.opts.Players); p++ {
+		if s.owned[p] > 0 {
+			if winner != engine.NoPlayer {
+				return engine.NoPlayer
+			}
+			winner = p
+		}
+	}
+	return winner
+}
+
+// View returns what viewer may see of the state: everything, as Exploze has no hidden information. It is s itself.
+func (s *State) View(viewer engine.Player) *State { return s }
+
+// isPlayer reports whether p is a player of the game.
+func (s *State) isPlayer(p engine.Player) bool {
+	return p >= 1 && p <= engine.Player(s.opts.Players)
+}
+
+// live reports whether p is a player who is still in the game.
+func (s *State) live(p engine.Player) bool {
+	return s.isPlayer(p) && !s.Eliminated(p)
+}
+
+// onBoard reports whether (row, col) is a cell of the board.
+func (s *State) onBoard(row, col int) bool {
+	return row >= 0 && row < s.opts.Rows && col >= 0 && col < s.opts.Cols
+}
+
+// coord returns the coordinates of the cell with index i.
+func (s *State) coord(i int) Coord {
+	return Coord{Row: i / s.opts.Cols, Col: i % s.opts.Cols}
+}
+
+// critical returns the critical number of the cell with index i: its number of orthogonal neighbours.
+func (s *State) critical(i int) int {
+	r, c := i/s.opts.Cols, i%s.opts.Cols
+	k := 4
+	if r == 0 || r == s.opts.Rows-1 {
+		k--
+	}
+	if c == 0 || c == s.opts.Cols-1 {
+		k--
+	}
+	return k
+}
+
+// neighbours stores the indices of the orthogonal neighbours of cell i in buf and returns them.
+func (s *State) neighbours(i int, buf *[4]int) []int {
+	r, c, cols := i/s.opts.Cols, i%s.opts.Cols, s.opts.Cols
+	n := buf[:0]
+	if r > 0 {
+		n = append(n, i-cols)
+	}
+	if c > 0 {
+		n = append(n, i-1)
+	}
+	if c < cols-1 {
+		n = append(n, i+1)
+	}
+	if r < s.opts.Rows-1 {
+		n = append(n, i+cols)
+	}
+	return n
+}
+
+// setOwner makes p the owner of cell i, keeping the counts of owned cells.
+func (s *State) setOwner(i int, p engine.Player) {
+	s.owned[s.cells[i].Owner]--
+	s.owned[p]++
+	s.cells[i].Owner = p
+}
