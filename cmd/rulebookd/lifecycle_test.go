@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	"google.golang.org/grpc/status"
+
+	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/exploze"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// TestHealth checks the gRPC health service (whole server and RulesService) and GET /healthz.
+func TestHealth(t *testing.T) {
+	ts := startServer(t, testConfig())
+	health := healthpb.NewHealthClient(ts.conn)
+	for _, service := range []string{"", "rulebook.v1.RulesService"} {
+		resp, err := health.Check(callContext(t), &healthpb.HealthCheckRequest{Service: service})
+		if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+			t.Errorf("health of %q: %v %v, want SERVING", service, resp, err)
+		}
+	}
+	if code, body := ts.get(t, "/healthz"); code != http.StatusOK || !bytes.Contains(body, []byte("SERVING")) {
+		t.Errorf("/healthz: %d %s", code, body)
+	}
+}
+
+// TestReflection checks that grpcurl-style clients can discover RulesService.
+func TestReflection(t *testing.T) {
+	ts := startServer(t, testConfig())
+	stream, err := reflectionpb.NewServerReflectionClient(ts.conn).ServerReflectionInfo(callContext(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&reflectionpb.ServerReflectionRequest{
+		MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{}}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := stream.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range resp.GetListServicesResponse().GetService() {
+		names = append(names, s.GetName())
+	}
+	want := map[string]bool{"rulebook.v1.RulesService": false, "grpc.health.v1.Health": false}
+	for _, n := range names {
+		if _, ok := want[n]; ok {
+			want[n] = true
+		}
+	}
+	for n, found := range want {
+		if !found {
+			t.Errorf("reflection lists %v, without %s", names, n)
+		}
+	}
+}
+
+// TestOpenAPI checks that the OpenAPI document is served and describes the REST calls.
+func TestOpenAPI(t *testing.T) {
+	ts := startServer(t, testConfig())
+	code, body := ts.get(t, "/openapi.json")
+	if code != http.StatusOK {
+		t.Fatalf("/openapi.json: %d", code)
+	}
+	var doc struct {
+		Swagger string                     `json:"swagger"`
+		Paths   map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/v1/games", "/v1/games/{game}:apply", "/v1/games/{game}:legalMoves"} {
+		if _, ok := doc.Paths[path]; !ok {
+			t.Errorf("OpenAPI document %s has no path %s", doc.Swagger, path)
+		}
+	}
+}
+
+// blockingGame is Exploze whose Apply waits until release is closed, to hold a call in flight.
+type blockingGame struct {
+	exploze.Game
+	started chan struct{}
+	release chan struct{}
+}
+
+// Apply signals that a call is in flight, waits for release, then applies the move.
+func (g blockingGame) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
+	close(g.started)
+	<-g.release
+	return g.Game.Apply(state, move)
+}
+
+// TestGracefulShutdown stops the server with a call in flight: health turns NOT_SERVING first, the call in flight
+// finishes with its answer, and the server then stops cleanly.
+func TestGracefulShutdown(t *testing.T) {
+	game := blockingGame{started: make(chan struct{}), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.drainDelay = 200 * time.Millisecond
+	ts := startServer(t, cfg, engine.Game(game))
+
+	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	move := &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{}}}
+	inFlight := make(chan error, 1)
+	go func() {
+		_, err := ts.client.ApplyMove(callContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: move})
+		inFlight <- err
+	}()
+	<-game.started
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- ts.stop() }()
+
+	health := healthpb.NewHealthClient(ts.conn)
+	notServing := false
+	for range 100 { // the drain delay is 200ms; 100 tries of 10ms cover it
+		resp, err := health.Check(callContext(t), &healthpb.HealthCheckRequest{Service: "rulebook.v1.RulesService"})
+		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING {
+			notServing = true
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !notServing {
+		t.Error("health never reported NOT_SERVING during the drain")
+	}
+	select {
+	case err := <-stopped:
+		t.Fatalf("server stopped (%v) with a call in flight", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(game.release)
+	if err := <-inFlight; err != nil {
+		t.Errorf("call in flight: %v, want it to finish", err)
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("stop: %v", err)
+	}
+	_, err := ts.client.ListGames(callContext(t), &rulebookv1.ListGamesRequest{})
+	if status.Code(err) != codes.Unavailable {
+		t.Errorf("a call after shutdown: %v, want UNAVAILABLE", err)
+	}
+}

@@ -1,0 +1,55 @@
+// Command rulebookd serves board-game rules over gRPC (RulesService, health, reflection) and REST (the same calls
+// through grpc-gateway, with /healthz and /openapi.json). It keeps no state between calls.
+//
+// With no flags it listens on :50051 (gRPC) and :8080 (HTTP) and logs for people; `rulebookd -h` lists every
+// setting and its environment variable.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/rulebook/rulebook/engine/exploze"
+)
+
+func main() {
+	if err := start(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "rulebookd:", err)
+		os.Exit(1)
+	}
+}
+
+// start runs the server with the given arguments until SIGTERM or SIGINT.
+func start(args []string) error {
+	cfg, err := parseConfig(args, os.Getenv, os.Stderr)
+	if err != nil {
+		return err
+	}
+	log, err := newLogger(cfg.logFormat, cfg.logLevel)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = log.Sync() }()
+
+	grpcLis, err := net.Listen("tcp", cfg.grpcAddr)
+	if err != nil {
+		return fmt.Errorf("gRPC listener: %w", err)
+	}
+	httpLis, err := net.Listen("tcp", cfg.httpAddr)
+	if err != nil {
+		grpcLis.Close()
+		return fmt.Errorf("HTTP listener: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	return newServer(cfg, log, exploze.Game{}).run(ctx, grpcLis, httpLis)
+}

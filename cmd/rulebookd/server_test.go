@@ -1,0 +1,428 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/zap/zaptest"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	statuspb "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/exploze"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// testServer is a rulebookd running in the test process on loopback ports, with a gRPC client and an HTTP base URL.
+type testServer struct {
+	client  rulebookv1.RulesServiceClient
+	conn    *grpc.ClientConn
+	httpURL string
+	stop    func() error // stops the server as SIGTERM would and returns what run returned
+}
+
+// testConfig is the configuration the tests run with unless they say otherwise.
+func testConfig() config {
+	return config{
+		logFormat:       "console",
+		logLevel:        "debug",
+		maxMessageBytes: 1 << 20,
+		callTimeout:     10 * time.Second,
+		shutdownTimeout: 10 * time.Second,
+	}
+}
+
+// startServer runs rulebookd with cfg and games on 127.0.0.1 until the test ends.
+func startServer(t *testing.T, cfg config, games ...engine.Game) *testServer {
+	t.Helper()
+	if len(games) == 0 {
+		games = []engine.Game{exploze.Game{}}
+	}
+	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	srv := newServer(cfg, zaptest.NewLogger(t), games...)
+	go func() { done <- srv.run(ctx, grpcLis, httpLis) }()
+
+	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{
+		client:  rulebookv1.NewRulesServiceClient(conn),
+		conn:    conn,
+		httpURL: "http://" + httpLis.Addr().String(),
+		stop:    sync.OnceValue(func() error { cancel(); return <-done }),
+	}
+	t.Cleanup(func() {
+		conn.Close()
+		if err := ts.stop(); err != nil {
+			t.Errorf("server stopped with %v", err)
+		}
+	})
+	return ts
+}
+
+// callContext is the context of one test call: bounded, so that a broken server fails the test instead of hanging.
+func callContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// post sends body as JSON to path and returns the status code and the response body.
+func (ts *testServer) post(t *testing.T, path, body string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(callContext(t), http.MethodPost, ts.httpURL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return do(t, req)
+}
+
+// get fetches path and returns the status code and the response body.
+func (ts *testServer) get(t *testing.T, path string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(callContext(t), http.MethodGet, ts.httpURL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return do(t, req)
+}
+
+// do sends req and reads the whole response.
+func do(t *testing.T, req *http.Request) (int, []byte) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, body
+}
+
+// postProto sends req as JSON to path, expects 200 and decodes the answer into resp.
+func (ts *testServer) postProto(t *testing.T, path string, req, resp proto.Message) {
+	t.Helper()
+	body, err := protojson.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out := ts.post(t, path, string(body))
+	if code != http.StatusOK {
+		t.Fatalf("POST %s: %d %s", path, code, out)
+	}
+	if err := protojson.Unmarshal(out, resp); err != nil {
+		t.Fatalf("POST %s: decoding %s: %v", path, out, err)
+	}
+}
+
+// transport plays the RulesService calls a full-game test needs, over gRPC or over REST.
+type transport struct {
+	name     string
+	newGame  func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse
+	legal    func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse
+	validate func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest)
+	apply    func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse
+	score    func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse
+	view     func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse
+}
+
+// transports are gRPC and REST.
+var transports = []transport{
+	{
+		name: "gRPC",
+		newGame: func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
+			return succeeded(ts.client.NewGame(callContext(t), req))(t)
+		},
+		legal: func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
+			return succeeded(ts.client.ListLegalMoves(callContext(t), req))(t)
+		},
+		validate: func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
+			succeeded(ts.client.ValidateMove(callContext(t), req))(t)
+		},
+		apply: func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
+			return succeeded(ts.client.ApplyMove(callContext(t), req))(t)
+		},
+		score: func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
+			return succeeded(ts.client.Score(callContext(t), req))(t)
+		},
+		view: func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
+			return succeeded(ts.client.GetView(callContext(t), req))(t)
+		},
+	},
+	{
+		name: "REST",
+		newGame: func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
+			resp := &rulebookv1.NewGameResponse{}
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":new", req, resp)
+			return resp
+		},
+		legal: func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
+			resp := &rulebookv1.ListLegalMovesResponse{}
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":legalMoves", req, resp)
+			return resp
+		},
+		validate: func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":validate", req, &rulebookv1.ValidateMoveResponse{})
+		},
+		apply: func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
+			resp := &rulebookv1.ApplyMoveResponse{}
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":apply", req, resp)
+			return resp
+		},
+		score: func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
+			resp := &rulebookv1.ScoreResponse{}
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":score", req, resp)
+			return resp
+		},
+		view: func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
+			resp := &rulebookv1.GetViewResponse{}
+			ts.postProto(t, "/v1/games/"+req.GetGame()+":view", req, resp)
+			return resp
+		},
+	},
+}
+
+// succeeded returns a check that fails the test if a call failed, and otherwise returns the call's result.
+func succeeded[R any](r R, err error) func(t *testing.T) R {
+	return func(t *testing.T) R {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("call failed: %v", err)
+		}
+		return r
+	}
+}
+
+// TestFullGame plays whole seeded Exploze games over each transport, checking every step against the service's own
+// answers, until the score names a winner.
+func TestFullGame(t *testing.T) {
+	ts := startServer(t, testConfig())
+	for _, tr := range transports {
+		for _, size := range []struct{ rows, cols, players int32 }{{6, 6, 2}, {4, 5, 3}} {
+			t.Run(tr.name, func(t *testing.T) {
+				options := &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
+					Exploze: &rulebookv1.ExplozeOptions{Rows: size.rows, Cols: size.cols, Players: size.players}}}
+				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "exploze", Options: options}).GetState()
+				rng := rand.New(rand.NewPCG(uint64(size.rows), uint64(size.players)))
+				const maxMoves = 2000
+				moves := 0
+				for ; moves < maxMoves; moves++ {
+					score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: "exploze", State: state}).GetScore()
+					if score.GetGameOver() {
+						break
+					}
+					legal := tr.legal(t, ts, &rulebookv1.ListLegalMovesRequest{Game: "exploze", State: state}).GetMoves()
+					if len(legal) == 0 {
+						t.Fatalf("move %d: no legal moves in a game that is not over", moves)
+					}
+					move := legal[rng.IntN(len(legal))]
+					tr.validate(t, ts, &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: move})
+					applied := tr.apply(t, ts, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: move})
+					if len(applied.GetEvents()) == 0 {
+						t.Fatalf("move %d: no events", moves)
+					}
+					state = applied.GetState()
+				}
+				score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: "exploze", State: state}).GetScore()
+				if !score.GetGameOver() || len(score.GetWinners()) != 1 {
+					t.Fatalf("after %d moves: score %v, want a single winner", moves, score)
+				}
+				if got := score.GetExploze().GetFinalMove(); got != uint32(moves) {
+					t.Errorf("final move %d, want %d", got, moves)
+				}
+				view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "exploze", State: state, Viewer: 1}).GetView()
+				if !proto.Equal(view, state) {
+					t.Errorf("a view of a game of perfect information differs from the state")
+				}
+			})
+		}
+	}
+}
+
+// wantError describes the error a bad request must get.
+type wantError struct {
+	code     codes.Code
+	httpCode int
+	reason   string
+	field    string // the field violation's field, for INVALID_ARGUMENT
+}
+
+// errorCase is a bad request, sent over gRPC by call and over REST as body to path.
+type errorCase struct {
+	name string
+	path string
+	body string
+	call func(ctx context.Context, c rulebookv1.RulesServiceClient) error
+	want wantError
+}
+
+// openingState is an Exploze 2x2 state after A(0,0) and B(1,1), as JSON.
+const openingState = `{"exploze":{"options":{"rows":2,"cols":2,"players":2},"movesPlayed":2,"toMove":1,` +
+	`"cells":[{"owner":1,"stones":1},{},{},{"owner":2,"stones":1}]}}`
+
+// errorCases covers each class of error and how it travels.
+func errorCases(t *testing.T) []errorCase {
+	state := &rulebookv1.GameState{}
+	if err := protojson.Unmarshal([]byte(openingState), state); err != nil {
+		t.Fatal(err)
+	}
+	badState := proto.Clone(state).(*rulebookv1.GameState)
+	badState.GetExploze().Cells[0].Stones = 2
+	move := func(player, row, col int32) *rulebookv1.Move {
+		return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: row, Col: col}}}
+	}
+	apply := func(s *rulebookv1.GameState, m *rulebookv1.Move) func(context.Context, rulebookv1.RulesServiceClient) error {
+		return func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
+			_, err := c.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: s, Move: m})
+			return err
+		}
+	}
+	return []errorCase{
+		{
+			name: "unknown game",
+			path: "/v1/games/chess:new", body: `{}`,
+			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
+				_, err := c.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "chess"})
+				return err
+			},
+			want: wantError{codes.NotFound, http.StatusNotFound, "UNKNOWN_GAME", ""},
+		},
+		{
+			name: "missing state",
+			path: "/v1/games/exploze:apply", body: `{"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
+			call: apply(nil, move(1, 0, 0)),
+			want: wantError{codes.InvalidArgument, http.StatusBadRequest, "MISSING_FIELD", "state"},
+		},
+		{
+			name: "option out of range",
+			path: "/v1/games/exploze:new", body: `{"options":{"exploze":{"rows":33}}}`,
+			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
+				_, err := c.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Options: &rulebookv1.GameOptions{
+					Game: &rulebookv1.GameOptions_Exploze{Exploze: &rulebookv1.ExplozeOptions{Rows: 33}}}})
+				return err
+			},
+			want: wantError{codes.InvalidArgument, http.StatusBadRequest, "OPTION_OUT_OF_RANGE", "options.exploze.rows"},
+		},
+		{
+			name: "inconsistent state",
+			path: "/v1/games/exploze:apply",
+			body: `{"state":` + strings.Replace(openingState, `"stones":1}`, `"stones":2}`, 1) + `,"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
+			call: apply(badState, move(1, 0, 0)),
+			want: wantError{codes.InvalidArgument, http.StatusBadRequest, "STONE_COUNT_MISMATCH", "state.exploze.movesPlayed"},
+		},
+		{
+			name: "move off the board",
+			path: "/v1/games/exploze:apply", body: `{"state":` + openingState + `,"move":{"player":1,"exploze":{"row":2,"col":0}}}`,
+			call: apply(state, move(1, 2, 0)),
+			want: wantError{codes.InvalidArgument, http.StatusBadRequest, "CELL_OFF_BOARD", "move.exploze.row"},
+		},
+		{
+			name: "opponent's cell",
+			path: "/v1/games/exploze:apply", body: `{"state":` + openingState + `,"move":{"player":1,"exploze":{"row":1,"col":1}}}`,
+			call: apply(state, move(1, 1, 1)),
+			want: wantError{codes.FailedPrecondition, http.StatusBadRequest, "CELL_OWNED_BY_OPPONENT", ""},
+		},
+		{
+			name: "not your turn",
+			path: "/v1/games/exploze:validate", body: `{"state":` + openingState + `,"move":{"player":2,"exploze":{"row":1,"col":1}}}`,
+			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
+				_, err := c.ValidateMove(ctx, &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: move(2, 1, 1)})
+				return err
+			},
+			want: wantError{codes.FailedPrecondition, http.StatusBadRequest, "NOT_YOUR_TURN", ""},
+		},
+	}
+}
+
+// TestErrors sends each class of bad request over gRPC and over REST and checks the code, the reason and the field.
+func TestErrors(t *testing.T) {
+	ts := startServer(t, testConfig())
+	for _, tc := range errorCases(t) {
+		t.Run(tc.name+"/gRPC", func(t *testing.T) {
+			err := tc.call(callContext(t), ts.client)
+			st, ok := status.FromError(err)
+			if !ok || err == nil {
+				t.Fatalf("got %v, want a status error", err)
+			}
+			checkStatus(t, st.Proto(), tc.want.code, tc.want)
+		})
+		t.Run(tc.name+"/REST", func(t *testing.T) {
+			code, body := ts.post(t, tc.path, tc.body)
+			if code != tc.want.httpCode {
+				t.Errorf("HTTP %d, want %d: %s", code, tc.want.httpCode, body)
+			}
+			st := &statuspb.Status{}
+			if err := protojson.Unmarshal(body, st); err != nil {
+				t.Fatalf("error body %s: %v", body, err)
+			}
+			checkStatus(t, st, tc.want.code, tc.want)
+		})
+	}
+}
+
+// TestUnknownJSONField checks that REST refuses a field the API does not have instead of dropping it.
+func TestUnknownJSONField(t *testing.T) {
+	ts := startServer(t, testConfig())
+	code, body := ts.post(t, "/v1/games/exploze:new", `{"options":{"exploze":{"rows":6,"colums":6}}}`)
+	if code != http.StatusBadRequest || !bytes.Contains(body, []byte("colums")) {
+		t.Errorf("HTTP %d %s, want 400 naming the unknown field", code, body)
+	}
+}
+
+// checkStatus checks a google.rpc.Status against want.
+func checkStatus(t *testing.T, st *statuspb.Status, code codes.Code, want wantError) {
+	t.Helper()
+	if codes.Code(st.GetCode()) != code {
+		t.Errorf("code %v, want %v (%s)", codes.Code(st.GetCode()), code, st.GetMessage())
+	}
+	var reason, field string
+	for _, d := range st.GetDetails() {
+		m, err := d.UnmarshalNew()
+		if err != nil {
+			t.Fatalf("detail %v: %v", d, err)
+		}
+		switch m := m.(type) {
+		case *errdetails.ErrorInfo:
+			reason = m.GetReason()
+			if m.GetDomain() != "rulebook" {
+				t.Errorf("domain %q", m.GetDomain())
+			}
+		case *errdetails.BadRequest:
+			field = m.GetFieldViolations()[0].GetField()
+		}
+	}
+	if reason != want.reason {
+		t.Errorf("reason %q, want %q (%s)", reason, want.reason, st.GetMessage())
+	}
+	if !strings.HasPrefix(field, want.field) || (want.field == "") != (field == "") {
+		t.Errorf("field %q, want %q", field, want.field)
+	}
+}
