@@ -47,7 +47,7 @@ func testConfig() config {
 }
 
 // startServer runs rulebookd with cfg and games on 127.0.0.1 until the test ends.
-func startServer(t *testing.T, cfg config, games ...engine.Game) *testServer {
+func startServer(t testing.TB, cfg config, games ...engine.Game) *testServer {
 	t.Helper()
 	if len(games) == 0 {
 		games = []engine.Game{exploze.Game{}}
@@ -85,14 +85,14 @@ func startServer(t *testing.T, cfg config, games ...engine.Game) *testServer {
 }
 
 // callContext is the context of one test call: bounded, so that a broken server fails the test instead of hanging.
-func callContext(t *testing.T) context.Context {
+func callContext(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
 	return ctx
 }
 
 // post sends body as JSON to path and returns the status code and the response body.
-func (ts *testServer) post(t *testing.T, path, body string) (int, []byte) {
+func (ts *testServer) post(t testing.TB, path, body string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(callContext(t), http.MethodPost, ts.httpURL+path, strings.NewReader(body))
 	if err != nil {
@@ -103,7 +103,7 @@ func (ts *testServer) post(t *testing.T, path, body string) (int, []byte) {
 }
 
 // get fetches path and returns the status code and the response body.
-func (ts *testServer) get(t *testing.T, path string) (int, []byte) {
+func (ts *testServer) get(t testing.TB, path string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(callContext(t), http.MethodGet, ts.httpURL+path, nil)
 	if err != nil {
@@ -113,7 +113,7 @@ func (ts *testServer) get(t *testing.T, path string) (int, []byte) {
 }
 
 // do sends req and reads the whole response.
-func do(t *testing.T, req *http.Request) (int, []byte) {
+func do(t testing.TB, req *http.Request) (int, []byte) {
 	t.Helper()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -128,7 +128,7 @@ func do(t *testing.T, req *http.Request) (int, []byte) {
 }
 
 // postProto sends req as JSON to path, expects 200 and decodes the answer into resp.
-func (ts *testServer) postProto(t *testing.T, path string, req, resp proto.Message) {
+func (ts *testServer) postProto(t testing.TB, path string, req, resp proto.Message) {
 	t.Helper()
 	body, err := protojson.Marshal(req)
 	if err != nil {
@@ -146,63 +146,63 @@ func (ts *testServer) postProto(t *testing.T, path string, req, resp proto.Messa
 // transport plays the RulesService calls a full-game test needs, over gRPC or over REST.
 type transport struct {
 	name     string
-	newGame  func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse
-	legal    func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse
-	validate func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest)
-	apply    func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse
-	score    func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse
-	view     func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse
+	newGame  func(t testing.TB, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse
+	legal    func(t testing.TB, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse
+	validate func(t testing.TB, ts *testServer, req *rulebookv1.ValidateMoveRequest)
+	apply    func(t testing.TB, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse
+	score    func(t testing.TB, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse
+	view     func(t testing.TB, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse
 }
 
 // transports are gRPC and REST.
 var transports = []transport{
 	{
 		name: "gRPC",
-		newGame: func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
+		newGame: func(t testing.TB, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
 			return succeeded(ts.client.NewGame(callContext(t), req))(t)
 		},
-		legal: func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
+		legal: func(t testing.TB, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
 			return succeeded(ts.client.ListLegalMoves(callContext(t), req))(t)
 		},
-		validate: func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
+		validate: func(t testing.TB, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
 			succeeded(ts.client.ValidateMove(callContext(t), req))(t)
 		},
-		apply: func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
+		apply: func(t testing.TB, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
 			return succeeded(ts.client.ApplyMove(callContext(t), req))(t)
 		},
-		score: func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
+		score: func(t testing.TB, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
 			return succeeded(ts.client.Score(callContext(t), req))(t)
 		},
-		view: func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
+		view: func(t testing.TB, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
 			return succeeded(ts.client.GetView(callContext(t), req))(t)
 		},
 	},
 	{
 		name: "REST",
-		newGame: func(t *testing.T, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
+		newGame: func(t testing.TB, ts *testServer, req *rulebookv1.NewGameRequest) *rulebookv1.NewGameResponse {
 			resp := &rulebookv1.NewGameResponse{}
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":new", req, resp)
 			return resp
 		},
-		legal: func(t *testing.T, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
+		legal: func(t testing.TB, ts *testServer, req *rulebookv1.ListLegalMovesRequest) *rulebookv1.ListLegalMovesResponse {
 			resp := &rulebookv1.ListLegalMovesResponse{}
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":legalMoves", req, resp)
 			return resp
 		},
-		validate: func(t *testing.T, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
+		validate: func(t testing.TB, ts *testServer, req *rulebookv1.ValidateMoveRequest) {
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":validate", req, &rulebookv1.ValidateMoveResponse{})
 		},
-		apply: func(t *testing.T, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
+		apply: func(t testing.TB, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse {
 			resp := &rulebookv1.ApplyMoveResponse{}
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":apply", req, resp)
 			return resp
 		},
-		score: func(t *testing.T, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
+		score: func(t testing.TB, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse {
 			resp := &rulebookv1.ScoreResponse{}
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":score", req, resp)
 			return resp
 		},
-		view: func(t *testing.T, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
+		view: func(t testing.TB, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
 			resp := &rulebookv1.GetViewResponse{}
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":view", req, resp)
 			return resp
@@ -211,8 +211,8 @@ var transports = []transport{
 }
 
 // succeeded returns a check that fails the test if a call failed, and otherwise returns the call's result.
-func succeeded[R any](r R, err error) func(t *testing.T) R {
-	return func(t *testing.T) R {
+func succeeded[R any](r R, err error) func(t testing.TB) R {
+	return func(t testing.TB) R {
 		t.Helper()
 		if err != nil {
 			t.Fatalf("call failed: %v", err)
@@ -289,7 +289,7 @@ const openingState = `{"exploze":{"options":{"rows":2,"cols":2,"players":2},"mov
 	`"cells":[{"owner":1,"stones":1},{},{},{"owner":2,"stones":1}]}}`
 
 // errorCases covers each class of error and how it travels.
-func errorCases(t *testing.T) []errorCase {
+func errorCases(t testing.TB) []errorCase {
 	state := &rulebookv1.GameState{}
 	if err := protojson.Unmarshal([]byte(openingState), state); err != nil {
 		t.Fatal(err)
@@ -398,7 +398,7 @@ func TestUnknownJSONField(t *testing.T) {
 }
 
 // checkStatus checks a google.rpc.Status against want.
-func checkStatus(t *testing.T, st *statuspb.Status, code codes.Code, want wantError) {
+func checkStatus(t testing.TB, st *statuspb.Status, code codes.Code, want wantError) {
 	t.Helper()
 	if codes.Code(st.GetCode()) != code {
 		t.Errorf("code %v, want %v (%s)", codes.Code(st.GetCode()), code, st.GetMessage())
