@@ -18,12 +18,12 @@
 // # Errors
 //
 // Every refusal is an *engine.Error with a stable reason code (the Reason constants of this package). Invalid errors
-// name the offending field by its path, with lowerCamelCase field names as in protobuf JSON, relative to the game's
-// own message: rulebook.v1.ExplozeState for a state ("cells[7].stones", "options.rows", "movesPlayed"),
-// rulebook.v1.ExplozeOptions for the options of a new game ("rows"), and rulebook.v1.ExplozeMove for a move ("row",
-// "col"). The moving player is not in ExplozeMove but in the envelope rulebook.v1.Move: its errors use the field
-// "player", which the service maps to the envelope's field. Errors about the envelope itself (GAME_MISMATCH) have an
-// empty field.
+// name the offending field by its path, with lowerCamelCase field names as in protobuf JSON. The typed API names it
+// relative to its own message: rulebook.v1.ExplozeState for a state ("cells[7].stones", "options.rows",
+// "movesPlayed"), rulebook.v1.ExplozeOptions for options ("rows"), and the envelope rulebook.v1.Move for a move
+// ("player", "exploze.row"). Game, the engine.Game of this package, places these paths under the request's argument
+// ("state.exploze.cells[7].stones", "move.exploze.row", "options.exploze.rows"); an envelope that holds no Exploze
+// message is refused with GAME_MISMATCH about the envelope itself ("state").
 //
 // # Notation
 //
