@@ -221,48 +221,85 @@ func succeeded[R any](r R, err error) func(t testing.TB) R {
 	}
 }
 
-// TestFullGame plays whole seeded Exploze games over each transport, checking every step against the service's own
-// answers, until the score names a winner.
+// fullGame is a game that TestFullGame plays to the end, and what the end must look like.
+type fullGame struct {
+	name    string
+	game    string
+	options *rulebookv1.GameOptions
+	seed    uint64
+	check   func(t *testing.T, moves int, final *rulebookv1.GameState, score *rulebookv1.Score)
+}
+
+// fullGames are the games TestFullGame plays.
+var fullGames = []fullGame{
+	{name: "exploze 6x6", game: "exploze", options: explozeOptions(6, 6, 2), check: checkExplozeEnd},
+	{name: "exploze 4x5 three players", game: "exploze", options: explozeOptions(4, 5, 3), check: checkExplozeEnd},
+}
+
+// explozeOptions returns the options of an Exploze game.
+func explozeOptions(rows, cols, players int32) *rulebookv1.GameOptions {
+	return &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
+		Exploze: &rulebookv1.ExplozeOptions{Rows: rows, Cols: cols, Players: players}}}
+}
+
+// checkExplozeEnd checks that an Exploze game ended with one winner on its last move.
+func checkExplozeEnd(t *testing.T, moves int, _ *rulebookv1.GameState, score *rulebookv1.Score) {
+	if len(score.GetWinners()) != 1 {
+		t.Errorf("winners %v, want one", score.GetWinners())
+	}
+	if got := score.GetExploze().GetFinalMove(); got != uint32(moves) {
+		t.Errorf("final move %d, want %d", got, moves)
+	}
+}
+
+// TestFullGame plays whole seeded games over each transport, each move a random one of the player to move's legal
+// moves, validated and then applied, until the score says the game is over.
 func TestFullGame(t *testing.T) {
 	ts := startServer(t, testConfig())
 	for _, tr := range transports {
-		for _, size := range []struct{ rows, cols, players int32 }{{6, 6, 2}, {4, 5, 3}} {
-			t.Run(tr.name, func(t *testing.T) {
-				options := &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
-					Exploze: &rulebookv1.ExplozeOptions{Rows: size.rows, Cols: size.cols, Players: size.players}}}
-				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "exploze", Options: options}).GetState()
-				rng := rand.New(rand.NewPCG(uint64(size.rows), uint64(size.players)))
+		for _, g := range fullGames {
+			t.Run(tr.name+"/"+g.name, func(t *testing.T) {
+				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: g.game, Options: g.options, Seed: g.seed}).GetState()
+				rng := rand.New(rand.NewPCG(g.seed, 7))
 				const maxMoves = 2000
 				moves := 0
 				for ; moves < maxMoves; moves++ {
-					score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: "exploze", State: state}).GetScore()
+					score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: g.game, State: state}).GetScore()
 					if score.GetGameOver() {
 						break
 					}
-					legal := tr.legal(t, ts, &rulebookv1.ListLegalMovesRequest{Game: "exploze", State: state}).GetMoves()
+					legal := tr.legal(t, ts, &rulebookv1.ListLegalMovesRequest{Game: g.game, State: state}).GetMoves()
 					if len(legal) == 0 {
 						t.Fatalf("move %d: no legal moves in a game that is not over", moves)
 					}
 					move := legal[rng.IntN(len(legal))]
-					tr.validate(t, ts, &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: move})
-					applied := tr.apply(t, ts, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: move})
+					tr.validate(t, ts, &rulebookv1.ValidateMoveRequest{Game: g.game, State: state, Move: move})
+					applied := tr.apply(t, ts, &rulebookv1.ApplyMoveRequest{Game: g.game, State: state, Move: move})
 					if len(applied.GetEvents()) == 0 {
 						t.Fatalf("move %d: no events", moves)
 					}
 					state = applied.GetState()
 				}
-				score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: "exploze", State: state}).GetScore()
-				if !score.GetGameOver() || len(score.GetWinners()) != 1 {
-					t.Fatalf("after %d moves: score %v, want a single winner", moves, score)
+				score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: g.game, State: state}).GetScore()
+				if !score.GetGameOver() {
+					t.Fatalf("after %d moves: score %v, want the game over", moves, score)
 				}
-				if got := score.GetExploze().GetFinalMove(); got != uint32(moves) {
-					t.Errorf("final move %d, want %d", got, moves)
-				}
-				view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "exploze", State: state, Viewer: 1}).GetView()
-				if !proto.Equal(view, state) {
-					t.Errorf("a view of a game of perfect information differs from the state")
-				}
+				g.check(t, moves, state, score)
 			})
+		}
+	}
+}
+
+// TestViewOfPerfectInformation checks that GetView of an Exploze state, for a player or a spectator, is the state.
+func TestViewOfPerfectInformation(t *testing.T) {
+	ts := startServer(t, testConfig())
+	for _, tr := range transports {
+		state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "exploze"}).GetState()
+		for _, viewer := range []int32{0, 1, 2} {
+			view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "exploze", State: state, Viewer: viewer}).GetView()
+			if !proto.Equal(view, state) {
+				t.Errorf("%s: the view of viewer %d differs from the state", tr.name, viewer)
+			}
 		}
 	}
 }
