@@ -167,7 +167,7 @@ func (sc Score) Proto() *rulebookv1.Score {
 				rank++
 			}
 		}
-		out.Standings[i] = &rulebookv1.PlayerStanding{Player: int32(p.Player), Points: int64(p.Stones), Rank: int32(rank),
+		out.Standings[i] = &rulebookv1.PlayerStanding{Player: int32(p.Player), Points: int32(p.Stones), Rank: int32(rank),
 			Eliminated: p.Eliminated}
 		breakdown.Players[i] = &rulebookv1.ExplozePlayerScore{Player: int32(p.Player), Stones: uint32(p.Stones),
 			Cells: uint32(p.Cells), Eliminated: p.Eliminated}

@@ -139,6 +139,8 @@ type GameOptions struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*GameOptions_Exploze
+	//	*GameOptions_Micropul
+	//	*GameOptions_Kipicot
 	Game          isGameOptions_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -190,6 +192,24 @@ func (x *GameOptions) GetExploze() *ExplozeOptions {
 	return nil
 }
 
+func (x *GameOptions) GetMicropul() *MicropulOptions {
+	if x != nil {
+		if x, ok := x.Game.(*GameOptions_Micropul); ok {
+			return x.Micropul
+		}
+	}
+	return nil
+}
+
+func (x *GameOptions) GetKipicot() *KipicotOptions {
+	if x != nil {
+		if x, ok := x.Game.(*GameOptions_Kipicot); ok {
+			return x.Kipicot
+		}
+	}
+	return nil
+}
+
 type isGameOptions_Game interface {
 	isGameOptions_Game()
 }
@@ -199,7 +219,21 @@ type GameOptions_Exploze struct {
 	Exploze *ExplozeOptions `protobuf:"bytes,1,opt,name=exploze,proto3,oneof"`
 }
 
+type GameOptions_Micropul struct {
+	// Micropul.
+	Micropul *MicropulOptions `protobuf:"bytes,2,opt,name=micropul,proto3,oneof"`
+}
+
+type GameOptions_Kipicot struct {
+	// Kipicot.
+	Kipicot *KipicotOptions `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
+}
+
 func (*GameOptions_Exploze) isGameOptions_Game() {}
+
+func (*GameOptions_Micropul) isGameOptions_Game() {}
+
+func (*GameOptions_Kipicot) isGameOptions_Game() {}
 
 // GameState is a whole game position, as the game's own message. Players are numbered from 1.
 type GameState struct {
@@ -209,6 +243,8 @@ type GameState struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*GameState_Exploze
+	//	*GameState_Micropul
+	//	*GameState_Kipicot
 	Game          isGameState_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -260,6 +296,24 @@ func (x *GameState) GetExploze() *ExplozeState {
 	return nil
 }
 
+func (x *GameState) GetMicropul() *MicropulState {
+	if x != nil {
+		if x, ok := x.Game.(*GameState_Micropul); ok {
+			return x.Micropul
+		}
+	}
+	return nil
+}
+
+func (x *GameState) GetKipicot() *KipicotState {
+	if x != nil {
+		if x, ok := x.Game.(*GameState_Kipicot); ok {
+			return x.Kipicot
+		}
+	}
+	return nil
+}
+
 type isGameState_Game interface {
 	isGameState_Game()
 }
@@ -269,7 +323,21 @@ type GameState_Exploze struct {
 	Exploze *ExplozeState `protobuf:"bytes,1,opt,name=exploze,proto3,oneof"`
 }
 
+type GameState_Micropul struct {
+	// Micropul.
+	Micropul *MicropulState `protobuf:"bytes,2,opt,name=micropul,proto3,oneof"`
+}
+
+type GameState_Kipicot struct {
+	// Kipicot.
+	Kipicot *KipicotState `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
+}
+
 func (*GameState_Exploze) isGameState_Game() {}
+
+func (*GameState_Micropul) isGameState_Game() {}
+
+func (*GameState_Kipicot) isGameState_Game() {}
 
 // Move is one player's action.
 type Move struct {
@@ -281,6 +349,8 @@ type Move struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*Move_Exploze
+	//	*Move_Micropul
+	//	*Move_Kipicot
 	Game          isMove_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -339,6 +409,24 @@ func (x *Move) GetExploze() *ExplozeMove {
 	return nil
 }
 
+func (x *Move) GetMicropul() *MicropulMove {
+	if x != nil {
+		if x, ok := x.Game.(*Move_Micropul); ok {
+			return x.Micropul
+		}
+	}
+	return nil
+}
+
+func (x *Move) GetKipicot() *KipicotMove {
+	if x != nil {
+		if x, ok := x.Game.(*Move_Kipicot); ok {
+			return x.Kipicot
+		}
+	}
+	return nil
+}
+
 type isMove_Game interface {
 	isMove_Game()
 }
@@ -348,7 +436,21 @@ type Move_Exploze struct {
 	Exploze *ExplozeMove `protobuf:"bytes,2,opt,name=exploze,proto3,oneof"`
 }
 
+type Move_Micropul struct {
+	// Micropul.
+	Micropul *MicropulMove `protobuf:"bytes,3,opt,name=micropul,proto3,oneof"`
+}
+
+type Move_Kipicot struct {
+	// Kipicot.
+	Kipicot *KipicotMove `protobuf:"bytes,4,opt,name=kipicot,proto3,oneof"`
+}
+
 func (*Move_Exploze) isMove_Game() {}
+
+func (*Move_Micropul) isMove_Game() {}
+
+func (*Move_Kipicot) isMove_Game() {}
 
 // Event is one thing that happened while a move was applied, in order, so that a client can animate the move
 // without comparing states.
@@ -359,6 +461,8 @@ type Event struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*Event_Exploze
+	//	*Event_Micropul
+	//	*Event_Kipicot
 	Game          isEvent_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -410,6 +514,24 @@ func (x *Event) GetExploze() *ExplozeEvent {
 	return nil
 }
 
+func (x *Event) GetMicropul() *MicropulEvent {
+	if x != nil {
+		if x, ok := x.Game.(*Event_Micropul); ok {
+			return x.Micropul
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetKipicot() *KipicotEvent {
+	if x != nil {
+		if x, ok := x.Game.(*Event_Kipicot); ok {
+			return x.Kipicot
+		}
+	}
+	return nil
+}
+
 type isEvent_Game interface {
 	isEvent_Game()
 }
@@ -419,7 +541,21 @@ type Event_Exploze struct {
 	Exploze *ExplozeEvent `protobuf:"bytes,1,opt,name=exploze,proto3,oneof"`
 }
 
+type Event_Micropul struct {
+	// Micropul.
+	Micropul *MicropulEvent `protobuf:"bytes,2,opt,name=micropul,proto3,oneof"`
+}
+
+type Event_Kipicot struct {
+	// Kipicot.
+	Kipicot *KipicotEvent `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
+}
+
 func (*Event_Exploze) isEvent_Game() {}
+
+func (*Event_Micropul) isEvent_Game() {}
+
+func (*Event_Kipicot) isEvent_Game() {}
 
 // Score is the standing of a game, live or final.
 type Score struct {
@@ -435,6 +571,8 @@ type Score struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*Score_Exploze
+	//	*Score_Micropul
+	//	*Score_Kipicot
 	Game          isScore_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -507,6 +645,24 @@ func (x *Score) GetExploze() *ExplozeScore {
 	return nil
 }
 
+func (x *Score) GetMicropul() *MicropulScore {
+	if x != nil {
+		if x, ok := x.Game.(*Score_Micropul); ok {
+			return x.Micropul
+		}
+	}
+	return nil
+}
+
+func (x *Score) GetKipicot() *KipicotScore {
+	if x != nil {
+		if x, ok := x.Game.(*Score_Kipicot); ok {
+			return x.Kipicot
+		}
+	}
+	return nil
+}
+
 type isScore_Game interface {
 	isScore_Game()
 }
@@ -516,7 +672,21 @@ type Score_Exploze struct {
 	Exploze *ExplozeScore `protobuf:"bytes,10,opt,name=exploze,proto3,oneof"`
 }
 
+type Score_Micropul struct {
+	// Micropul.
+	Micropul *MicropulScore `protobuf:"bytes,11,opt,name=micropul,proto3,oneof"`
+}
+
+type Score_Kipicot struct {
+	// Kipicot.
+	Kipicot *KipicotScore `protobuf:"bytes,12,opt,name=kipicot,proto3,oneof"`
+}
+
 func (*Score_Exploze) isScore_Game() {}
+
+func (*Score_Micropul) isScore_Game() {}
+
+func (*Score_Kipicot) isScore_Game() {}
 
 // PlayerStanding is one player's place in the game.
 type PlayerStanding struct {
@@ -524,7 +694,7 @@ type PlayerStanding struct {
 	// Player (1-based).
 	Player int32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
 	// Points by the game's own measure (for Exploze, stones on the board).
-	Points int64 `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
+	Points int32 `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
 	// Rank from 1; players with equal points share a rank.
 	Rank int32 `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
 	// Whether the player is out of the game.
@@ -570,7 +740,7 @@ func (x *PlayerStanding) GetPlayer() int32 {
 	return 0
 }
 
-func (x *PlayerStanding) GetPoints() int64 {
+func (x *PlayerStanding) GetPoints() int32 {
 	if x != nil {
 		return x.Points
 	}
@@ -831,30 +1001,40 @@ var File_rulebook_v1_game_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x19rulebook/v1/exploze.proto\"N\n" +
+	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x19rulebook/v1/exploze.proto\x1a\x19rulebook/v1/kipicot.proto\x1a\x1arulebook/v1/micropul.proto\"\xc3\x01\n" +
 	"\vGameOptions\x127\n" +
-	"\aexploze\x18\x01 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsH\x00R\aexplozeB\x06\n" +
-	"\x04game\"J\n" +
+	"\aexploze\x18\x01 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsH\x00R\aexploze\x12:\n" +
+	"\bmicropul\x18\x02 \x01(\v2\x1c.rulebook.v1.MicropulOptionsH\x00R\bmicropul\x127\n" +
+	"\akipicot\x18\x03 \x01(\v2\x1b.rulebook.v1.KipicotOptionsH\x00R\akipicotB\x06\n" +
+	"\x04game\"\xbb\x01\n" +
 	"\tGameState\x125\n" +
-	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeStateH\x00R\aexplozeB\x06\n" +
-	"\x04game\"\\\n" +
+	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeStateH\x00R\aexploze\x128\n" +
+	"\bmicropul\x18\x02 \x01(\v2\x1a.rulebook.v1.MicropulStateH\x00R\bmicropul\x125\n" +
+	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotStateH\x00R\akipicotB\x06\n" +
+	"\x04game\"\xcb\x01\n" +
 	"\x04Move\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\x05R\x06player\x124\n" +
-	"\aexploze\x18\x02 \x01(\v2\x18.rulebook.v1.ExplozeMoveH\x00R\aexplozeB\x06\n" +
-	"\x04game\"F\n" +
+	"\aexploze\x18\x02 \x01(\v2\x18.rulebook.v1.ExplozeMoveH\x00R\aexploze\x127\n" +
+	"\bmicropul\x18\x03 \x01(\v2\x19.rulebook.v1.MicropulMoveH\x00R\bmicropul\x124\n" +
+	"\akipicot\x18\x04 \x01(\v2\x18.rulebook.v1.KipicotMoveH\x00R\akipicotB\x06\n" +
+	"\x04game\"\xb7\x01\n" +
 	"\x05Event\x125\n" +
-	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeEventH\x00R\aexplozeB\x06\n" +
-	"\x04game\"\xb8\x01\n" +
+	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeEventH\x00R\aexploze\x128\n" +
+	"\bmicropul\x18\x02 \x01(\v2\x1a.rulebook.v1.MicropulEventH\x00R\bmicropul\x125\n" +
+	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotEventH\x00R\akipicotB\x06\n" +
+	"\x04game\"\xa9\x02\n" +
 	"\x05Score\x12\x1b\n" +
 	"\tgame_over\x18\x01 \x01(\bR\bgameOver\x12\x18\n" +
 	"\awinners\x18\x02 \x03(\x05R\awinners\x129\n" +
 	"\tstandings\x18\x03 \x03(\v2\x1b.rulebook.v1.PlayerStandingR\tstandings\x125\n" +
 	"\aexploze\x18\n" +
-	" \x01(\v2\x19.rulebook.v1.ExplozeScoreH\x00R\aexplozeB\x06\n" +
+	" \x01(\v2\x19.rulebook.v1.ExplozeScoreH\x00R\aexploze\x128\n" +
+	"\bmicropul\x18\v \x01(\v2\x1a.rulebook.v1.MicropulScoreH\x00R\bmicropul\x125\n" +
+	"\akipicot\x18\f \x01(\v2\x19.rulebook.v1.KipicotScoreH\x00R\akipicotB\x06\n" +
 	"\x04game\"t\n" +
 	"\x0ePlayerStanding\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\x05R\x06player\x12\x16\n" +
-	"\x06points\x18\x02 \x01(\x03R\x06points\x12\x12\n" +
+	"\x06points\x18\x02 \x01(\x05R\x06points\x12\x12\n" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x1e\n" +
 	"\n" +
 	"eliminated\x18\x04 \x01(\bR\n" +
@@ -909,37 +1089,57 @@ func file_rulebook_v1_game_proto_rawDescGZIP() []byte {
 var file_rulebook_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_rulebook_v1_game_proto_goTypes = []any{
-	(Information)(0),       // 0: rulebook.v1.Information
-	(OptionType)(0),        // 1: rulebook.v1.OptionType
-	(*GameOptions)(nil),    // 2: rulebook.v1.GameOptions
-	(*GameState)(nil),      // 3: rulebook.v1.GameState
-	(*Move)(nil),           // 4: rulebook.v1.Move
-	(*Event)(nil),          // 5: rulebook.v1.Event
-	(*Score)(nil),          // 6: rulebook.v1.Score
-	(*PlayerStanding)(nil), // 7: rulebook.v1.PlayerStanding
-	(*GameInfo)(nil),       // 8: rulebook.v1.GameInfo
-	(*OptionInfo)(nil),     // 9: rulebook.v1.OptionInfo
-	(*ExplozeOptions)(nil), // 10: rulebook.v1.ExplozeOptions
-	(*ExplozeState)(nil),   // 11: rulebook.v1.ExplozeState
-	(*ExplozeMove)(nil),    // 12: rulebook.v1.ExplozeMove
-	(*ExplozeEvent)(nil),   // 13: rulebook.v1.ExplozeEvent
-	(*ExplozeScore)(nil),   // 14: rulebook.v1.ExplozeScore
+	(Information)(0),        // 0: rulebook.v1.Information
+	(OptionType)(0),         // 1: rulebook.v1.OptionType
+	(*GameOptions)(nil),     // 2: rulebook.v1.GameOptions
+	(*GameState)(nil),       // 3: rulebook.v1.GameState
+	(*Move)(nil),            // 4: rulebook.v1.Move
+	(*Event)(nil),           // 5: rulebook.v1.Event
+	(*Score)(nil),           // 6: rulebook.v1.Score
+	(*PlayerStanding)(nil),  // 7: rulebook.v1.PlayerStanding
+	(*GameInfo)(nil),        // 8: rulebook.v1.GameInfo
+	(*OptionInfo)(nil),      // 9: rulebook.v1.OptionInfo
+	(*ExplozeOptions)(nil),  // 10: rulebook.v1.ExplozeOptions
+	(*MicropulOptions)(nil), // 11: rulebook.v1.MicropulOptions
+	(*KipicotOptions)(nil),  // 12: rulebook.v1.KipicotOptions
+	(*ExplozeState)(nil),    // 13: rulebook.v1.ExplozeState
+	(*MicropulState)(nil),   // 14: rulebook.v1.MicropulState
+	(*KipicotState)(nil),    // 15: rulebook.v1.KipicotState
+	(*ExplozeMove)(nil),     // 16: rulebook.v1.ExplozeMove
+	(*MicropulMove)(nil),    // 17: rulebook.v1.MicropulMove
+	(*KipicotMove)(nil),     // 18: rulebook.v1.KipicotMove
+	(*ExplozeEvent)(nil),    // 19: rulebook.v1.ExplozeEvent
+	(*MicropulEvent)(nil),   // 20: rulebook.v1.MicropulEvent
+	(*KipicotEvent)(nil),    // 21: rulebook.v1.KipicotEvent
+	(*ExplozeScore)(nil),    // 22: rulebook.v1.ExplozeScore
+	(*MicropulScore)(nil),   // 23: rulebook.v1.MicropulScore
+	(*KipicotScore)(nil),    // 24: rulebook.v1.KipicotScore
 }
 var file_rulebook_v1_game_proto_depIdxs = []int32{
 	10, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
-	11, // 1: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
-	12, // 2: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
-	13, // 3: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
-	7,  // 4: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
-	14, // 5: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
-	9,  // 6: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
-	0,  // 7: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
-	1,  // 8: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
-	9,  // [9:9] is the sub-list for method output_type
-	9,  // [9:9] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	11, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
+	12, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
+	13, // 3: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
+	14, // 4: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
+	15, // 5: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
+	16, // 6: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
+	17, // 7: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
+	18, // 8: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
+	19, // 9: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
+	20, // 10: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
+	21, // 11: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
+	7,  // 12: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
+	22, // 13: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
+	23, // 14: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
+	24, // 15: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
+	9,  // 16: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
+	0,  // 17: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
+	1,  // 18: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_game_proto_init() }
@@ -948,20 +1148,32 @@ func file_rulebook_v1_game_proto_init() {
 		return
 	}
 	file_rulebook_v1_exploze_proto_init()
+	file_rulebook_v1_kipicot_proto_init()
+	file_rulebook_v1_micropul_proto_init()
 	file_rulebook_v1_game_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameOptions_Exploze)(nil),
+		(*GameOptions_Micropul)(nil),
+		(*GameOptions_Kipicot)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[1].OneofWrappers = []any{
 		(*GameState_Exploze)(nil),
+		(*GameState_Micropul)(nil),
+		(*GameState_Kipicot)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[2].OneofWrappers = []any{
 		(*Move_Exploze)(nil),
+		(*Move_Micropul)(nil),
+		(*Move_Kipicot)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[3].OneofWrappers = []any{
 		(*Event_Exploze)(nil),
+		(*Event_Micropul)(nil),
+		(*Event_Kipicot)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[4].OneofWrappers = []any{
 		(*Score_Exploze)(nil),
+		(*Score_Micropul)(nil),
+		(*Score_Kipicot)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
