@@ -1,0 +1,292 @@
+package micropul
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// Coord is a tile position relative to the start tile at (0, 0): X grows to the right, Y downwards.
+type Coord struct {
+	X, Y int
+}
+
+// String returns the position as "(x,y)".
+func (c Coord) String() string { return fmt.Sprintf("(%d,%d)", c.X, c.Y) }
+
+// MaxCoord bounds the coordinates: 47 tiles in a line from the start tile reach no farther.
+const MaxCoord = NumTiles - 1
+
+// Placed is a tile in play: its id, its position and its rotation in clockwise quarter turns.
+type Placed struct {
+	Tile     int
+	At       Coord
+	Rotation int
+}
+
+// Quads returns the quadrants of the placed tile as they lie on the board.
+func (p Placed) Quads() [4]Symbol { return orientations[p.Tile][p.Rotation] }
+
+// Stone is a player's stone on the micropul in quadrant Quadrant of the tile at At.
+type Stone struct {
+	Player   engine.Player
+	At       Coord
+	Quadrant Quadrant
+}
+
+// direction is a side of a tile: north, east, south, west.
+type direction int
+
+// step is the offset of the neighbour on each side.
+var step = [4]Coord{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+
+// edgePairs lists, for each side, the two pairs of quadrants that touch across it: this tile's, then the
+// neighbour's.
+var edgePairs = [4][2][2]Quadrant{
+	{{TL, BL}, {TR, BR}}, // north
+	{{TR, TL}, {BR, BL}}, // east
+	{{BL, TL}, {BR, TR}}, // south
+	{{TL, TR}, {BL, BR}}, // west
+}
+
+// externalSides lists the two sides of its tile that each quadrant lies on.
+var externalSides = [4][2]direction{{0, 3}, {0, 1}, {1, 2}, {2, 3}}
+
+// add returns c moved by d.
+func (c Coord) add(d Coord) Coord { return Coord{c.X + d.X, c.Y + d.Y} }
+
+// inRange reports whether c is within MaxCoord of the start tile on both axes.
+func (c Coord) inRange() bool {
+	return c.X >= -MaxCoord && c.X <= MaxCoord && c.Y >= -MaxCoord && c.Y <= MaxCoord
+}
+
+// compareCoords orders positions row by row: by Y, then X.
+func compareCoords(a, b Coord) int {
+	if a.Y != b.Y {
+		return a.Y - b.Y
+	}
+	return a.X - b.X
+}
+
+// fit is what placing an oriented tile at a position would do with the tiles around it.
+type fit struct {
+	touches  bool
+	match    bool
+	conflict bool
+	// where is the first conflict: the neighbour's position and the quadrants of the new tile and the neighbour.
+	where        Coord
+	mine, theirs Quadrant
+}
+
+// fitAt returns how quads at at would fit the tiles that lookup finds (ok false where there is none).
+func fitAt(quads [4]Symbol, at Coord, lookup func(Coord) (Placed, bool)) fit {
+	var f fit
+	for d := range 4 {
+		n, ok := lookup(at.add(step[d]))
+		if !ok {
+			continue
+		}
+		f.touches = true
+		theirs := n.Quads()
+		for _, pair := range edgePairs[d] {
+			a, b := quads[pair[0]], theirs[pair[1]]
+			if !a.IsMicropul() || !b.IsMicropul() {
+				continue
+			}
+			if a == b {
+				f.match = true
+			} else if !f.conflict {
+				f.conflict, f.where, f.mine, f.theirs = true, n.At, pair[0], pair[1]
+			}
+		}
+	}
+	return f
+}
+
+// activation is a catalyst that a placement fired: on the tile at At, in quadrant Quadrant or (Centre) in the centre
+// of a big micropul.
+type activation struct {
+	At       Coord
+	Quadrant Quadrant
+	Centre   bool
+	Catalyst Symbol
+}
+
+// activations returns the catalysts that placing p fires, each once, ordered by position (row by row) and then
+// quadrant, the centre last. A catalyst fires when the placement makes it touch a micropul across an edge, one of the
+// two being on the new tile; a big micropul's centre catalyst touches all 8 external quadrant sides of its tile.
+func activations(p Placed, lookup func(Coord) (Placed, bool)) []activation {
+	var out []activation
+	add := func(a activation) {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	mine := p.Quads()
+	newTile := tiles[p.Tile]
+	for d := range 4 {
+		n, ok := lookup(p.At.add(step[d]))
+		if !ok {
+			continue
+		}
+		theirs, theirTile := n.Quads(), tiles[n.Tile]
+		for _, pair := range edgePairs[d] {
+			a, b := mine[pair[0]], theirs[pair[1]]
+			if b.IsMicropul() {
+				if newTile.Big {
+					add(activation{At: p.At, Centre: true, Catalyst: newTile.Centre})
+				} else if a.IsCatalyst() {
+					add(activation{At: p.At, Quadrant: pair[0], Catalyst: a})
+				}
+			}
+			if a.IsMicropul() {
+				if theirTile.Big {
+					add(activation{At: n.At, Centre: true, Catalyst: theirTile.Centre})
+				} else if b.IsCatalyst() {
+					add(activation{At: n.At, Quadrant: pair[1], Catalyst: b})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b activation) int {
+		if c := compareCoords(a.At, b.At); c != 0 {
+			return c
+		}
+		return a.rank() - b.rank()
+	})
+	return out
+}
+
+// rank orders the catalysts of one tile: quadrants clockwise, then the centre.
+func (a activation) rank() int {
+	if a.Centre {
+		return 4
+	}
+	return int(a.Quadrant)
+}
+
+// group is a maximal set of same-coloured micropuls connected by quadrant adjacency.
+type group struct {
+	color Symbol
+	// nodes are the micropuls as board index x 4 + quadrant, ascending.
+	nodes []int
+	// micropuls counts them with a big micropul as 1; tiles counts the tiles the group spans.
+	micropuls, tiles int
+	closed           bool
+	// stones are the indices of the stones on the group, in the order they were placed.
+	stones []int
+}
+
+// groups returns the groups of the board and, for each node (board index x 4 + quadrant), its group's index or -1.
+// Groups are ordered by their first node.
+func (s *State) groups() ([]group, []int) {
+	n := len(s.board) * 4
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(a, b int) {
+		if ra, rb := find(a), find(b); ra != rb {
+			if ra < rb {
+				parent[rb] = ra
+			} else {
+				parent[ra] = rb
+			}
+		}
+	}
+	for i, p := range s.board {
+		q := p.Quads()
+		for k := range 4 {
+			if q[k].IsMicropul() && q[k] == q[(k+1)&3] {
+				union(i*4+k, i*4+(k+1)&3)
+			}
+		}
+		for _, d := range []direction{1, 2} { // east and south: each edge once
+			j, ok := s.index[p.At.add(step[d])]
+			if !ok {
+				continue
+			}
+			r := s.board[j].Quads()
+			for _, pair := range edgePairs[d] {
+				if a := q[pair[0]]; a.IsMicropul() && a == r[pair[1]] {
+					union(i*4+int(pair[0]), j*4+int(pair[1]))
+				}
+			}
+		}
+	}
+	of := make([]int, n)
+	byRoot := map[int]int{}
+	var gs []group
+	for node := range n {
+		p := s.board[node/4]
+		sym := p.Quads()[node%4]
+		if !sym.IsMicropul() {
+			of[node] = -1
+			continue
+		}
+		root := find(node)
+		g, ok := byRoot[root]
+		if !ok {
+			g = len(gs)
+			byRoot[root] = g
+			gs = append(gs, group{color: sym, closed: true})
+		}
+		of[node] = g
+		gr := &gs[g]
+		gr.nodes = append(gr.nodes, node)
+		// Count a tile (and a big micropul) on its first node: nodes come tile by tile.
+		first := len(gr.nodes) == 1 || gr.nodes[len(gr.nodes)-2]/4 != node/4
+		if first {
+			gr.tiles++
+		}
+		if !tiles[p.Tile].Big || first {
+			gr.micropuls++
+		}
+		for _, d := range externalSides[node%4] {
+			if _, ok := s.index[p.At.add(step[d])]; !ok {
+				gr.closed = false
+			}
+		}
+	}
+	for i, st := range s.stones {
+		if g := of[s.index[st.At]*4+int(st.Quadrant)]; g >= 0 {
+			gs[g].stones = append(gs[g].stones, i)
+		}
+	}
+	return gs, of
+}
+
+// frontier returns the empty positions next to the tiles in play, row by row.
+func (s *State) frontier() []Coord {
+	seen := map[Coord]bool{}
+	var out []Coord
+	for _, p := range s.board {
+		for _, d := range step {
+			c := p.At.add(d)
+			if _, taken := s.index[c]; !taken && !seen[c] && c.inRange() {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	slices.SortFunc(out, compareCoords)
+	return out
+}
+
+// lookup returns the tile at c, if any.
+func (s *State) lookup(c Coord) (Placed, bool) {
+	i, ok := s.index[c]
+	if !ok {
+		return Placed{}, false
+	}
+	return s.board[i], true
+}

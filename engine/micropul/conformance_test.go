@@ -1,0 +1,178 @@
+package micropul
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// conformanceCases are the games the suite plays: both player counts under both rule sets.
+var conformanceCases = []struct {
+	opts     Options
+	playouts int
+}{
+	{Options{Players: 2, Rules: DefaultRules}, 6},
+	{Options{Players: 2, Rules: Original2004}, 4},
+	{Options{Players: 1, Rules: DefaultRules}, 5},
+	{Options{Players: 1, Rules: Original2004}, 4},
+}
+
+// TestConformance runs the shared conformance suite, with views and re-deals of the hidden tiles.
+func TestConformance(t *testing.T) {
+	for _, c := range conformanceCases {
+		t.Run(fmt.Sprintf("%dp-%v", c.opts.Players, c.opts.Rules), func(t *testing.T) {
+			t.Parallel()
+			h := harness(c.opts)
+			h.Playouts = c.playouts
+			enginetest.Run(t, h)
+		})
+	}
+}
+
+// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out.
+func TestConformanceGame(t *testing.T) {
+	for _, c := range conformanceCases {
+		t.Run(fmt.Sprintf("%dp-%v", c.opts.Players, c.opts.Rules), func(t *testing.T) {
+			t.Parallel()
+			h := enginetest.GameHarness(Game{},
+				&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{Micropul: c.opts.Proto()}},
+				func(s *rulebookv1.GameState) []*rulebookv1.Move {
+					typed, err := FromProto(s.GetMicropul())
+					if err != nil {
+						return nil
+					}
+					var moves []*rulebookv1.Move
+					for _, m := range candidates(typed) {
+						moves = append(moves, m.Proto())
+					}
+					return append(moves, nil, &rulebookv1.Move{Player: 1},
+						&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Micropul{Micropul: &rulebookv1.MicropulMove{}}})
+				})
+			h.MaxPlies, h.Playouts = maxPlies, max(1, c.playouts/4)
+			enginetest.Run(t, h)
+		})
+	}
+}
+
+// maxPlies bounds a game: each placement uses a tile, each take moves one from supply to hand, each stone is one of
+// 6, and passes come only in extra turns (won by placements) or when blocked (which ends the game next).
+const maxPlies = 1000
+
+// harness adapts the engine, on games with opts, to the conformance suite.
+func harness(opts Options) enginetest.Harness[*State, Move] {
+	return enginetest.Harness[*State, Move]{
+		New:        func(seed uint64) (*State, error) { return New(opts, seed) },
+		Legal:      func(s *State) []Move { return s.Legal(s.ToMove()) },
+		Candidates: candidates,
+		Validate:   (*State).Validate,
+		Apply: func(s *State, m Move) (*State, error) {
+			next, _, err := s.Apply(m)
+			return next, err
+		},
+		Over: (*State).Over,
+		Check: func(s *State) error {
+			_, err := FromProto(s.Proto())
+			return err
+		},
+		Encode:     func(s *State) proto.Message { return s.Proto() },
+		Decode:     func(m proto.Message) (*State, error) { return FromProto(m.(*rulebookv1.MicropulState)) },
+		EncodeMove: func(m Move) proto.Message { return m.Proto() },
+		MaxPlies:   maxPlies,
+		Players: func(s *State) []engine.Player {
+			var ps []engine.Player
+			for p := 1; p <= s.Options().Players; p++ {
+				ps = append(ps, engine.Player(p))
+			}
+			return ps
+		},
+		View:   (*State).View,
+		Redeal: redeal,
+	}
+}
+
+// redeal returns s with everything viewer may not see dealt anew from seed: the core, every supply and the other
+// players' hands are pooled, shuffled and dealt back with the same sizes.
+func redeal(s *State, viewer engine.Player, seed uint64) *State {
+	r := s.clone()
+	var pool []int
+	pool = append(pool, r.core...)
+	for i := range r.seats {
+		pool = append(pool, r.seats[i].Supply...)
+		if engine.Player(i+1) != viewer {
+			pool = append(pool, r.seats[i].Hand...)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	take := func(n int) []int {
+		out := slices.Clone(pool[:n])
+		pool = pool[n:]
+		return out
+	}
+	r.core = take(len(r.core))
+	for i := range r.seats {
+		r.seats[i].Supply = take(len(r.seats[i].Supply))
+		if engine.Player(i+1) != viewer {
+			r.seats[i].Hand = take(len(r.seats[i].Hand))
+			slices.Sort(r.seats[i].Hand)
+		}
+	}
+	return r
+}
+
+// candidates returns moves to probe: for the player to move, every hand tile in every rotation at every frontier
+// position, a tile not in hand, stones on every quadrant of every tile and off the board, taking and passing; the
+// same few moves for the other player; and malformed moves.
+func candidates(s *State) []Move {
+	var moves []Move
+	to := max(s.ToMove(), 1)
+	if s.view || len(s.seats) == 0 {
+		return nil
+	}
+	frontier := s.frontier()
+	hand := s.seats[to-1].Hand
+	for _, id := range hand {
+		for r := range 4 {
+			for _, at := range frontier {
+				moves = append(moves, Move{Player: to, Action: PlaceTile, Tile: id, At: at, Rotation: r})
+			}
+		}
+	}
+	if len(s.core) > 0 && len(frontier) > 0 {
+		moves = append(moves, Move{Player: to, Action: PlaceTile, Tile: s.core[0], At: frontier[0]})
+	}
+	if len(hand) > 0 {
+		moves = append(moves, Move{Player: to, Action: PlaceTile, Tile: hand[0], At: Coord{}},
+			Move{Player: to, Action: PlaceTile, Tile: hand[0], At: Coord{5, 5}})
+	}
+	for _, p := range s.board {
+		for q := range 4 {
+			moves = append(moves, Move{Player: to, Action: PlaceStone, At: p.At, Quadrant: Quadrant(q)})
+		}
+	}
+	moves = append(moves, Move{Player: to, Action: PlaceStone, At: Coord{9, 9}},
+		Move{Player: to, Action: TakeTile}, Move{Player: to, Action: Pass})
+	for p := engine.Player(1); p <= engine.Player(s.opts.Players); p++ {
+		if p != to {
+			moves = append(moves, Move{Player: p, Action: TakeTile}, Move{Player: p, Action: Pass})
+		}
+	}
+	return append(moves,
+		Move{Player: engine.NoPlayer, Action: Pass},
+		Move{Player: engine.Player(s.opts.Players + 1), Action: Pass},
+		Move{Player: to},
+		Move{Player: to, Action: PlaceTile, Tile: NumTiles},
+		Move{Player: to, Action: PlaceTile, Tile: 0, Rotation: 4},
+		Move{Player: to, Action: PlaceTile, Tile: 46, Rotation: 1},
+		Move{Player: to, Action: PlaceTile, Tile: 0, At: Coord{MaxCoord + 1, 0}},
+		Move{Player: to, Action: PlaceStone, At: Coord{0, -MaxCoord - 1}},
+		Move{Player: to, Action: PlaceStone, Quadrant: BL + 1},
+	)
+}

@@ -1,0 +1,566 @@
+package micropul
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// End tells how a game ended.
+type End int
+
+const (
+	// NotOver: the game goes on.
+	NotOver End = iota
+	// CoreEmpty: the last tile of the core was drawn.
+	CoreEmpty
+	// OutOfTiles: a player was left with no tile in hand or supply, and lost.
+	OutOfTiles
+	// Blocked: a player with no legal action passed and the next player to move had none either.
+	Blocked
+)
+
+// String returns the end's name.
+func (e End) String() string {
+	switch e {
+	case NotOver:
+		return "not over"
+	case CoreEmpty:
+		return "core empty"
+	case OutOfTiles:
+		return "out of tiles"
+	case Blocked:
+		return "blocked"
+	}
+	return "End(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Seat is what one player holds. In a full state HandCount and SupplyCount are the lengths of Hand and Supply; in a
+// view the hidden lists are nil and only counted.
+type Seat struct {
+	// Hand is the tile ids in hand, ascending.
+	Hand      []int
+	HandCount int
+	// Supply is the tile ids in the supply in the order they were drawn; a tile taken into the hand is the last.
+	Supply      []int
+	SupplyCount int
+}
+
+// State is a Micropul position, or a player's view of one (IsView). It is immutable: no method changes it, and
+// Apply returns a new State.
+type State struct {
+	opts   Options
+	board  []Placed
+	index  map[Coord]int
+	stones []Stone
+	seats  []Seat
+	// core is in draw order: core[0] is drawn next. coreCount is its length, also in a view where core is nil.
+	core      []int
+	coreCount int
+	toMove    engine.Player
+	extraTurn bool
+	pending   int
+	end       End
+	loser     engine.Player
+	view      bool
+	viewer    engine.Player
+}
+
+// Position is a state's parts, for NewState. Counts are taken from the lists unless IsView is set, in which case
+// the lists hidden from Viewer are left empty and CoreCount, HandCounts and SupplyCounts give their sizes.
+type Position struct {
+	Options Options
+	// Board holds the tiles in play in the order they were placed, the start tile first.
+	Board  []Placed
+	Stones []Stone
+	// Hands and Supplies hold one list per player, in seat order.
+	Hands, Supplies [][]int
+	// Core is in draw order.
+	Core              []int
+	ToMove            engine.Player
+	ExtraTurn         bool
+	ExtraTurnsPending int
+	End               End
+	Loser             engine.Player
+
+	IsView                   bool
+	Viewer                   engine.Player
+	CoreCount                int
+	HandCounts, SupplyCounts []int
+}
+
+// shuffleStream is the second word of the PCG generator that shuffles the tiles ("micropul").
+const shuffleStream = 0x6d6963726f70756c
+
+// New returns the start of a game: tile 40 at (0, 0); the other 47 tiles shuffled by a math/rand/v2 PCG generator
+// seeded with (seed, "micropul"); 6 tiles dealt into each hand, player 1's first, from the front of the shuffled
+// tiles; the rest forming the core in draw order; player 1 to move. Zero fields of opts take their defaults; an
+// option out of range is an Invalid OPTION_OUT_OF_RANGE error whose field is the option's name in MicropulOptions.
+func New(opts Options, seed uint64) (*State, error) {
+	opts = opts.withDefaults()
+	if err := opts.check(""); err != nil {
+		return nil, err
+	}
+	deck := make([]int, 0, NumTiles-1)
+	for id := range NumTiles {
+		if id != StartTile {
+			deck = append(deck, id)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, shuffleStream))
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	s := &State{
+		opts:   opts,
+		board:  []Placed{{Tile: StartTile}},
+		index:  map[Coord]int{{}: 0},
+		seats:  make([]Seat, opts.Players),
+		toMove: 1,
+	}
+	for i := range s.seats {
+		hand := slices.Clone(deck[i*HandSize : (i+1)*HandSize])
+		slices.Sort(hand)
+		s.seats[i] = Seat{Hand: hand, HandCount: HandSize}
+	}
+	s.core = slices.Clone(deck[opts.Players*HandSize:])
+	s.coreCount = len(s.core)
+	return s, nil
+}
+
+// NewState builds a state (or a view) from its parts and checks every invariant of a position reached by play; the
+// lists are copied. Zero fields of the options take their defaults. Each failed check is an Invalid error whose
+// field is a path in MicropulState; in order:
+//
+//   - OPTION_OUT_OF_RANGE ("options.players", "options.ruleSet");
+//   - PLAYERS_MISMATCH ("players"): not one hand and one supply per player;
+//   - PLAYER_OUT_OF_RANGE ("viewer"): a view of someone who is not a player (0, a spectator, is fine);
+//   - VIEW_REVEALS_HIDDEN ("core", "players[i].supply", "players[i].hand"): a view listing hidden tiles;
+//   - TILE_OUT_OF_RANGE, TILE_DUPLICATE (the tile's field: "board[i].tile", "players[i].hand[j]",
+//     "players[i].supply[j]", "core[j]"); HAND_NOT_SORTED, HAND_TOO_LARGE ("players[i].hand"); CORE_TOO_LARGE
+//     ("core"); TILES_MISSING ("core"): the tiles (listed or counted) are not the 48;
+//   - for each tile of the board in order: START_TILE_MISPLACED ("board[0]..."), ROTATION_OUT_OF_RANGE and
+//     ROTATION_NOT_CANONICAL ("board[i].rotation"), POSITION_OUT_OF_RANGE ("board[i].x" or "board[i].y"),
+//     POSITION_DUPLICATE, BOARD_DISCONNECTED, BOARD_COLOR_CONFLICT, BOARD_NO_COLOR_MATCH ("board[i]"): each tile
+//     must have been a legal placement, as a position, next to the tiles placed before it;
+//   - for each stone: PLAYER_OUT_OF_RANGE ("stones[i].player"), QUADRANT_OUT_OF_RANGE ("stones[i].quadrant"),
+//     STONE_NOT_ON_MICROPUL, STONE_DUPLICATE ("stones[i]"), STONES_EXCEEDED ("stones"), STONE_ON_SMALL_GROUP
+//     ("stones[i]", default rule set);
+//   - TO_MOVE_INVALID ("toMove"), EXTRA_TURNS_OUT_OF_RANGE ("extraTurnsPending" or "extraTurn"), OUTCOME_MISMATCH
+//     ("end" or "loser").
+//
+// What cannot be checked without history is taken on trust: who placed which tile, and the draws of the catalysts.
+func NewState(p Position) (*State, error) {
+	opts := p.Options.withDefaults()
+	if err := opts.check("options."); err != nil {
+		return nil, err
+	}
+	n := opts.Players
+	if len(p.Hands) != n || len(p.Supplies) != n || p.IsView && (len(p.HandCounts) != n || len(p.SupplyCounts) != n) {
+		return nil, engine.Invalidf(ReasonPlayersMismatch, "players",
+			map[string]string{"players": strconv.Itoa(n), "entries": strconv.Itoa(len(p.Hands))},
+			"the state has %d player entries for a %d-player game", len(p.Hands), n)
+	}
+	s := &State{opts: opts, toMove: p.ToMove, extraTurn: p.ExtraTurn, pending: p.ExtraTurnsPending, end: p.End,
+		loser: p.Loser, view: p.IsView, viewer: p.Viewer, core: slices.Clone(p.Core), coreCount: len(p.Core),
+		board: slices.Clone(p.Board), stones: slices.Clone(p.Stones), seats: make([]Seat, n)}
+	for i := range n {
+		s.seats[i] = Seat{Hand: slices.Clone(p.Hands[i]), HandCount: len(p.Hands[i]),
+			Supply: slices.Clone(p.Supplies[i]), SupplyCount: len(p.Supplies[i])}
+	}
+	if p.IsView {
+		if err := s.checkViewParts(p); err != nil {
+			return nil, err
+		}
+	}
+	for _, check := range []func() error{s.checkTiles, s.checkBoard, s.checkStones, s.checkTurn} {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// checkViewParts checks the viewer and that a view lists nothing hidden, and takes its counts.
+func (s *State) checkViewParts(p Position) error {
+	if err := s.checkSeat(s.viewer, "viewer"); err != nil {
+		return err
+	}
+	reveals := func(field, what string) error {
+		return engine.Invalidf(ReasonViewRevealsHidden, field, map[string]string{"viewer": strconv.Itoa(int(s.viewer))},
+			"a view for viewer %d lists %s, which the viewer may not see", s.viewer, what)
+	}
+	if len(p.Core) > 0 {
+		return reveals("core", "the core")
+	}
+	s.coreCount = p.CoreCount
+	for i := range s.seats {
+		if len(p.Supplies[i]) > 0 {
+			return reveals(fmt.Sprintf("players[%d].supply", i), "a supply")
+		}
+		if len(p.Hands[i]) > 0 && engine.Player(i+1) != s.viewer {
+			return reveals(fmt.Sprintf("players[%d].hand", i), "another player's hand")
+		}
+		s.seats[i].SupplyCount = p.SupplyCounts[i]
+		if engine.Player(i+1) != s.viewer {
+			s.seats[i].HandCount = p.HandCounts[i]
+		} else if p.HandCounts[i] != len(p.Hands[i]) {
+			return engine.Invalidf(ReasonCountMismatch, fmt.Sprintf("players[%d].handCount", i),
+				map[string]string{"count": strconv.Itoa(p.HandCounts[i]), "listed": strconv.Itoa(len(p.Hands[i]))},
+				"the viewer's hand count is %d but it lists %d tiles", p.HandCounts[i], len(p.Hands[i]))
+		}
+	}
+	return nil
+}
+
+// checkTiles checks the tile ids, the hands and the counts.
+func (s *State) checkTiles() error {
+	var where [NumTiles]string
+	see := func(id int, field string) error {
+		switch {
+		case id < 0 || id >= NumTiles:
+			return engine.Invalidf(ReasonTileOutOfRange, field, map[string]string{"tile": strconv.Itoa(id)},
+				"tile %d does not exist; tiles are 0 to %d", id, NumTiles-1)
+		case where[id] != "":
+			return engine.Invalidf(ReasonTileDuplicate, field,
+				map[string]string{"tile": strconv.Itoa(id), "first": where[id]},
+				"tile %d is both at %s and at %s", id, where[id], field)
+		}
+		where[id] = field
+		return nil
+	}
+	for i, p := range s.board {
+		if err := see(p.Tile, fmt.Sprintf("board[%d].tile", i)); err != nil {
+			return err
+		}
+	}
+	total := len(s.board) + s.coreCount
+	for i, seat := range s.seats {
+		for j, id := range seat.Hand {
+			if err := see(id, fmt.Sprintf("players[%d].hand[%d]", i, j)); err != nil {
+				return err
+			}
+		}
+		field := fmt.Sprintf("players[%d].hand", i)
+		if !slices.IsSorted(seat.Hand) {
+			return engine.Invalidf(ReasonHandNotSorted, field, map[string]string{"player": strconv.Itoa(i + 1)},
+				"player %d's hand is not in ascending order of tile id", i+1)
+		}
+		if seat.HandCount > HandSize {
+			return engine.Invalidf(ReasonHandTooLarge, field,
+				map[string]string{"player": strconv.Itoa(i + 1), "tiles": strconv.Itoa(seat.HandCount),
+					"max": strconv.Itoa(HandSize)},
+				"player %d holds %d tiles; a hand holds at most %d", i+1, seat.HandCount, HandSize)
+		}
+		for j, id := range seat.Supply {
+			if err := see(id, fmt.Sprintf("players[%d].supply[%d]", i, j)); err != nil {
+				return err
+			}
+		}
+		total += seat.HandCount + seat.SupplyCount
+	}
+	for j, id := range s.core {
+		if err := see(id, fmt.Sprintf("core[%d]", j)); err != nil {
+			return err
+		}
+	}
+	if limit := s.opts.coreAtStart(); s.coreCount > limit {
+		return engine.Invalidf(ReasonCoreTooLarge, "core",
+			map[string]string{"core": strconv.Itoa(s.coreCount), "max": strconv.Itoa(limit)},
+			"the core holds %d tiles; after the deal it holds %d and only shrinks", s.coreCount, limit)
+	}
+	if total != NumTiles {
+		return engine.Invalidf(ReasonTilesMissing, "core", map[string]string{"tiles": strconv.Itoa(total)},
+			"board, hands, supplies and core hold %d tiles; the game has %d", total, NumTiles)
+	}
+	return nil
+}
+
+// checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it, and
+// builds the index of positions.
+func (s *State) checkBoard() error {
+	s.index = make(map[Coord]int, len(s.board))
+	lookup := func(c Coord) (Placed, bool) {
+		i, ok := s.index[c]
+		if !ok {
+			return Placed{}, false
+		}
+		return s.board[i], true
+	}
+	if len(s.board) == 0 || s.board[0] != (Placed{Tile: StartTile}) {
+		field := "board"
+		if len(s.board) > 0 {
+			field = "board[0]"
+		}
+		return engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
+			"the board must start with tile %d at (0,0), rotation 0", StartTile)
+	}
+	for i, p := range s.board {
+		field := fmt.Sprintf("board[%d]", i)
+		facts := func() map[string]string {
+			return map[string]string{"tile": strconv.Itoa(p.Tile), "x": strconv.Itoa(p.At.X), "y": strconv.Itoa(p.At.Y),
+				"rotation": strconv.Itoa(p.Rotation)}
+		}
+		switch {
+		case p.Rotation < 0 || p.Rotation > 3:
+			return engine.Invalidf(ReasonRotationOutOfRange, field+".rotation", facts(),
+				"tile %d has rotation %d; rotations are 0 to 3", p.Tile, p.Rotation)
+		case !tiles[p.Tile].Canonical(p.Rotation):
+			return engine.Invalidf(ReasonRotationNotCanonical, field+".rotation", facts(),
+				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", p.Tile, p.Rotation)
+		case p.At.X < -MaxCoord || p.At.X > MaxCoord:
+			return engine.Invalidf(ReasonPositionOutOfRange, field+".x", facts(),
+				"x = %d is farther than %d from the start tile", p.At.X, MaxCoord)
+		case p.At.Y < -MaxCoord || p.At.Y > MaxCoord:
+			return engine.Invalidf(ReasonPositionOutOfRange, field+".y", facts(),
+				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
+		}
+		if j, ok := s.index[p.At]; ok {
+			return engine.Invalidf(ReasonPositionDuplicate, field, facts(),
+				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
+		}
+		if i > 0 {
+			f := fitAt(p.Quads(), p.At, lookup)
+			switch {
+			case !f.touches:
+				return engine.Invalidf(ReasonBoardDisconnected, field, facts(),
+					"tile %d at %v touches no tile placed before it", p.Tile, p.At)
+			case f.conflict:
+				fs := facts()
+				fs["neighbourX"], fs["neighbourY"] = strconv.Itoa(f.where.X), strconv.Itoa(f.where.Y)
+				return engine.Invalidf(ReasonBoardColorConflict, field, fs,
+					"tile %d at %v: its %v micropul touches a micropul of the other colour at %v %v", p.Tile, p.At,
+					f.mine, f.where, f.theirs)
+			case !f.match:
+				return engine.Invalidf(ReasonBoardNoColorMatch, field, facts(),
+					"tile %d at %v has no micropul touching one of its colour on a tile placed before it", p.Tile, p.At)
+			}
+		}
+		s.index[p.At] = i
+	}
+	return nil
+}
+
+// checkStones checks the stones: owners, micropuls, no two on one micropul, at most 3 each and, under the default
+// rule set, only on groups spanning two tiles or more.
+func (s *State) checkStones() error {
+	var count [MaxPlayers + 1]int
+	seen := map[[2]int]int{}
+	for i, st := range s.stones {
+		field := fmt.Sprintf("stones[%d]", i)
+		facts := func() map[string]string {
+			return map[string]string{"player": strconv.Itoa(int(st.Player)), "x": strconv.Itoa(st.At.X),
+				"y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()}
+		}
+		if err := s.checkSeat(st.Player, field+".player"); err != nil || st.Player == engine.NoPlayer {
+			return engine.Invalidf(ReasonPlayerOutOfRange, field+".player", facts(),
+				"stone %d belongs to player %d, not a player of this %d-player game", i, st.Player, s.opts.Players)
+		}
+		if st.Quadrant > BL {
+			return engine.Invalidf(ReasonQuadrantOutOfRange, field+".quadrant", facts(),
+				"stone %d is on no quadrant", i)
+		}
+		j, ok := s.index[st.At]
+		if !ok || !s.board[j].Quads()[st.Quadrant].IsMicropul() {
+			return engine.Invalidf(ReasonStoneNotOnMicropul, field, facts(),
+				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
+		}
+		key := [2]int{j, int(st.Quadrant)}
+		if tiles[s.board[j].Tile].Big {
+			key[1] = 0 // the four quadrants of a big micropul are one micropul
+		}
+		if k, dup := seen[key]; dup {
+			return engine.Invalidf(ReasonStoneDuplicate, field, facts(),
+				"stones %d and %d are on the same micropul at %v", k, i, st.At)
+		}
+		seen[key] = i
+		if count[st.Player]++; count[st.Player] > StonesPerPlayer {
+			return engine.Invalidf(ReasonStonesExceeded, "stones", facts(),
+				"player %d has more than %d stones on the board", st.Player, StonesPerPlayer)
+		}
+	}
+	if s.opts.Rules != DefaultRules {
+		return nil
+	}
+	groups, of := s.groups()
+	for i, st := range s.stones {
+		if g := groups[of[s.index[st.At]*4+int(st.Quadrant)]]; g.tiles < 2 {
+			return engine.Invalidf(ReasonStoneOnSmallGroup, fmt.Sprintf("stones[%d]", i),
+				map[string]string{"x": strconv.Itoa(st.At.X), "y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()},
+				"stone %d is on a group within one tile; the default rule set needs two tiles", i)
+		}
+	}
+	return nil
+}
+
+// checkTurn checks the player to move, the extra turns and the end of the game.
+func (s *State) checkTurn() error {
+	placements := len(s.board) - 1
+	maxPending := placements * maxPlusPerPlacement
+	if s.opts.Rules == Original2004 {
+		maxPending = placements
+	}
+	facts := func() map[string]string {
+		return map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "end": strconv.Itoa(int(s.end)),
+			"loser": strconv.Itoa(int(s.loser)), "extraTurnsPending": strconv.Itoa(s.pending),
+			"core": strconv.Itoa(s.coreCount)}
+	}
+	outcome := func(field, format string, args ...any) error {
+		return engine.Invalidf(ReasonOutcomeMismatch, field, facts(), format, args...)
+	}
+	if s.end < NotOver || s.end > Blocked {
+		return outcome("end", "end %d is not a way for the game to end", int(s.end))
+	}
+	over := s.end != NotOver
+	switch {
+	case over && s.toMove != engine.NoPlayer, !over && !s.isPlayer(s.toMove):
+		return engine.Invalidf(ReasonToMoveInvalid, "toMove", facts(),
+			"player to move is %d; it must be a player while the game goes on and 0 once it is over", s.toMove)
+	case s.pending < 0 || s.pending > maxPending || over && s.pending > 0:
+		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
+			"%d extra turns pending after %d placements (at most %d), game over: %v", s.pending, placements,
+			maxPending, over)
+	case s.extraTurn && (placements == 0 || over):
+		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurn", facts(),
+			"an extra turn with %d placements made, game over: %v", placements, over)
+	case s.loser != engine.NoPlayer && s.end != OutOfTiles:
+		return outcome("loser", "player %d lost but the game did not end by running out of tiles", s.loser)
+	case s.end == CoreEmpty && s.coreCount > 0, s.end != CoreEmpty && s.coreCount == 0:
+		return outcome("end", "the game ended by %v with %d tiles in the core", s.end, s.coreCount)
+	}
+	for i, seat := range s.seats {
+		p, empty := engine.Player(i+1), seat.HandCount+seat.SupplyCount == 0
+		if empty != (p == s.loser) {
+			return outcome("loser", "player %d has %d tiles in hand and supply; the loser is %d", p,
+				seat.HandCount+seat.SupplyCount, s.loser)
+		}
+	}
+	if s.end == Blocked && !s.view {
+		for p := engine.Player(1); p <= engine.Player(s.opts.Players); p++ {
+			if s.hasAction(p) {
+				return outcome("end", "the game is blocked but player %d has a legal action", p)
+			}
+		}
+	}
+	return nil
+}
+
+// maxPlusPerPlacement bounds the plus catalysts one placement can fire: there are 8 plus quadrants and 2 big plus
+// centres in the game.
+const maxPlusPerPlacement = 10
+
+// checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the field) who is neither NoPlayer nor a
+// player of the game.
+func (s *State) checkSeat(p engine.Player, field string) error {
+	if p == engine.NoPlayer || s.isPlayer(p) {
+		return nil
+	}
+	return engine.Invalidf(ReasonPlayerOutOfRange, field,
+		map[string]string{"player": strconv.Itoa(int(p)), "players": strconv.Itoa(s.opts.Players)},
+		"%s %d is not a player of this %d-player game", field, p, s.opts.Players)
+}
+
+// isPlayer reports whether p is a player of the game.
+func (s *State) isPlayer(p engine.Player) bool { return p >= 1 && int(p) <= s.opts.Players }
+
+// Options returns the options of the game, with every default filled in.
+func (s *State) Options() Options { return s.opts }
+
+// Board returns the tiles in play in the order they were placed.
+func (s *State) Board() []Placed { return slices.Clone(s.board) }
+
+// TileAt returns the tile at c, if any.
+func (s *State) TileAt(c Coord) (Placed, bool) { return s.lookup(c) }
+
+// Stones returns the stones on the board in the order they were placed.
+func (s *State) Stones() []Stone { return slices.Clone(s.stones) }
+
+// StonesLeft returns the stones player p has not put down yet.
+func (s *State) StonesLeft(p engine.Player) int {
+	n := StonesPerPlayer
+	for _, st := range s.stones {
+		if st.Player == p {
+			n--
+		}
+	}
+	return n
+}
+
+// Seat returns what player p holds (the zero Seat for a non-player). In a view, hidden lists are nil.
+func (s *State) Seat(p engine.Player) Seat {
+	if !s.isPlayer(p) {
+		return Seat{}
+	}
+	seat := s.seats[p-1]
+	seat.Hand, seat.Supply = slices.Clone(seat.Hand), slices.Clone(seat.Supply)
+	return seat
+}
+
+// Core returns the core in draw order (nil in a view), and CoreCount its size.
+func (s *State) Core() []int { return slices.Clone(s.core) }
+
+// CoreCount returns the number of tiles in the core.
+func (s *State) CoreCount() int { return s.coreCount }
+
+// ToMove returns the player to move, or engine.NoPlayer once the game is over.
+func (s *State) ToMove() engine.Player { return s.toMove }
+
+// ExtraTurn reports whether the current turn is an extra turn won with a plus catalyst.
+func (s *State) ExtraTurn() bool { return s.extraTurn }
+
+// ExtraTurnsPending returns the extra turns the player to move still has after the current turn.
+func (s *State) ExtraTurnsPending() int { return s.pending }
+
+// End returns how the game ended, or NotOver.
+func (s *State) End() End { return s.end }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.end != NotOver }
+
+// Loser returns the player who lost by running out of tiles, or engine.NoPlayer.
+func (s *State) Loser() engine.Player { return s.loser }
+
+// IsView reports whether s is a view, and Viewer whose.
+func (s *State) IsView() bool { return s.view }
+
+// Viewer returns the player whose view s is (engine.NoPlayer for a spectator or a full state).
+func (s *State) Viewer() engine.Player { return s.viewer }
+
+// clone returns a copy of s that shares no memory with it.
+func (s *State) clone() *State {
+	c := *s
+	c.board = slices.Clone(s.board)
+	c.index = maps.Clone(s.index)
+	c.stones = slices.Clone(s.stones)
+	c.core = slices.Clone(s.core)
+	c.seats = slices.Clone(s.seats)
+	for i := range c.seats {
+		c.seats[i].Hand = slices.Clone(s.seats[i].Hand)
+		c.seats[i].Supply = slices.Clone(s.seats[i].Supply)
+	}
+	return &c
+}
+
+// View returns what viewer may see of s: the board, the stones, every count, and the viewer's own hand; not the
+// core, no supply's contents, no other hand (a spectator, engine.NoPlayer, sees no hand). The view is marked as one
+// (IsView) and refused by Validate and Apply. A view of a view is the view itself when viewer is the same, and a
+// viewer that is not a player gets the spectator's view.
+func (s *State) View(viewer engine.Player) *State {
+	if s.view && s.viewer == viewer {
+		return s
+	}
+	if !s.isPlayer(viewer) {
+		viewer = engine.NoPlayer
+	}
+	v := s.clone()
+	v.view, v.viewer, v.core = true, viewer, nil
+	for i := range v.seats {
+		v.seats[i].Supply = nil
+		if engine.Player(i+1) != viewer {
+			v.seats[i].Hand = nil
+		}
+	}
+	return v
+}
