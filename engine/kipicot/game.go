@@ -1,0 +1,189 @@
+package kipicot
+
+import (
+	"strconv"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// GameID is the identifier of Kipicot in requests and URLs.
+const GameID = "kipicot"
+
+// Game is Kipicot as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Every call
+// decodes and checks its input with FromProto and MoveFromProto, so untrusted messages are safe. Errors are as the
+// State methods document, with their fields placed under the request's "options", "state" or "move" (an envelope
+// that holds no Kipicot message is an Invalid GAME_MISMATCH error about the envelope itself; the Illegal errors of a
+// turn's steps, which name the step, get "move." too), and a player or viewer who is not in the game is an Invalid
+// PLAYER_OUT_OF_RANGE error. Kipicot has no chance, so New ignores its seed.
+type Game struct{}
+
+var _ engine.Game = Game{}
+
+// Info describes Kipicot and its options.
+func (Game) Info() *rulebookv1.GameInfo {
+	d := DefaultOptions()
+	boolean := func(name, description string) *rulebookv1.OptionInfo {
+		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN,
+			DefaultValue: "false"}
+	}
+	integer := func(name, description string, hi, def int) *rulebookv1.OptionInfo {
+		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER,
+			Min: 0, Max: int64(hi), DefaultValue: strconv.Itoa(def)}
+	}
+	return &rulebookv1.GameInfo{
+		Id:   GameID,
+		Name: "Kipicot",
+		Summary: "Players place and move red and yellow sea-urchin tokens on a 5 x 5 board and jump their pawn onto " +
+			"them, catching the tokens of 2 x 2 squares whose diagonals are each one colour; the biggest catch wins.",
+		MinPlayers:     Players,
+		MaxPlayers:     Players,
+		DefaultPlayers: Players,
+		Options: []*rulebookv1.OptionInfo{
+			boolean("wholeStackMoves", "A moving stack carries both its tokens, not only its top one."),
+			boolean("pawnMayStay", "The pawn step may leave the pawn on its token."),
+			integer("antiStallRounds", "Full rounds without a placement after which the player to move must place; "+
+				"0 turns the rule off.", MaxAntiStallRounds, d.AntiStallRounds),
+			integer("endThreshold", "The game ends after the turn in which a colour's supply falls to this many "+
+				"tokens or fewer.", MaxEndThreshold, d.EndThreshold),
+		},
+		Information:   rulebookv1.Information_INFORMATION_PERFECT,
+		Chance:        false,
+		RulesVersion:  RulesVersion,
+		RulesDocument: "docs/rules/kipicot.md",
+	}
+}
+
+// New returns the start of a game with the given options: nil, or options of no game, mean every default. The seed is
+// ignored.
+func (Game) New(options *rulebookv1.GameOptions, _ uint64) (*rulebookv1.GameState, error) {
+	var m *rulebookv1.KipicotOptions
+	switch g := options.GetGame().(type) {
+	case nil:
+	case *rulebookv1.GameOptions_Kipicot:
+		m = g.Kipicot
+	default:
+		return nil, engine.WithinField(gameMismatch("options"), "options")
+	}
+	opts, err := OptionsFromProto(m)
+	if err != nil {
+		return nil, engine.WithinField(err, "options.kipicot")
+	}
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(s), nil
+}
+
+// Legal returns every legal move of player in the current phase, in the order of State.Legal; none when player is
+// not to move. NoPlayer stands for the player to move.
+func (Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
+	s, err := unwrap(state)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSeat(player, "player"); err != nil {
+		return nil, err
+	}
+	if player == engine.NoPlayer {
+		player = s.ToMove()
+	}
+	legal := s.Legal(player)
+	moves := make([]*rulebookv1.Move, len(legal))
+	for i, m := range legal {
+		moves[i] = m.Proto()
+	}
+	return moves, nil
+}
+
+// Validate returns the error Apply would return.
+func (Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
+	s, m, err := decode(state, move)
+	if err != nil {
+		return err
+	}
+	return withinMove(s.Validate(m))
+}
+
+// Apply plays move and returns the new state and the events of the move.
+func (Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
+	error) {
+	s, m, err := decode(state, move)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, events, err := s.Apply(m)
+	if err != nil {
+		return nil, nil, withinMove(err)
+	}
+	return wrap(next), EventsProto(events), nil
+}
+
+// Score returns the live or final standings.
+func (Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
+	s, err := unwrap(state)
+	if err != nil {
+		return nil, err
+	}
+	return s.Score().Proto(), nil
+}
+
+// View returns the whole state, checked and in canonical form, to any viewer: Kipicot hides nothing.
+func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
+	s, err := unwrap(state)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSeat(viewer, "viewer"); err != nil {
+		return nil, err
+	}
+	return wrap(s.View(viewer)), nil
+}
+
+// decode returns the state and the move in the envelopes.
+func decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
+	s, err := unwrap(state)
+	if err != nil {
+		return nil, Move{}, err
+	}
+	m, err := MoveFromProto(move)
+	return s, m, engine.WithinField(err, "move")
+}
+
+// withinMove places the field of a move's error under the request's "move": Invalid errors as engine.WithinField
+// does, and the Illegal errors of a turn's steps, which name the step.
+func withinMove(err error) error {
+	if e, ok := engine.AsError(err); ok && e.Kind == engine.Illegal && e.Field != "" {
+		moved := *e
+		moved.Field = "move." + e.Field
+		return &moved
+	}
+	return engine.WithinField(err, "move")
+}
+
+// unwrap returns the state in the envelope.
+func unwrap(state *rulebookv1.GameState) (*State, error) {
+	m := state.GetKipicot()
+	if m == nil {
+		return nil, engine.WithinField(gameMismatch("state"), "state")
+	}
+	s, err := FromProto(m)
+	return s, engine.WithinField(err, "state.kipicot")
+}
+
+// checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the request's field) who is neither
+// NoPlayer nor a player of the game.
+func checkSeat(p engine.Player, field string) error {
+	if p >= engine.NoPlayer && p <= Players {
+		return nil
+	}
+	return engine.Invalidf(ReasonPlayerOutOfRange, field,
+		map[string]string{"player": strconv.Itoa(int(p)), "players": strconv.Itoa(Players)},
+		"%s %d is not a player of this 2-player game", field, p)
+}
+
+// wrap returns s in a GameState envelope.
+func wrap(s *State) *rulebookv1.GameState {
+	return &rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: s.Proto()}}
+}

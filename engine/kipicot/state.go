@@ -1,0 +1,437 @@
+package kipicot
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/rulebook/rulebook/engine"
+)
+
+// Color is the colour of a token. NoColor marks the absence of a token.
+type Color uint8
+
+// The colours of the tokens.
+const (
+	NoColor Color = iota
+	Red
+	Yellow
+)
+
+// String returns the colour's name.
+func (c Color) String() string {
+	switch c {
+	case NoColor:
+		return "none"
+	case Red:
+		return "red"
+	case Yellow:
+		return "yellow"
+	}
+	return "Color(" + strconv.Itoa(int(c)) + ")"
+}
+
+// valid reports whether c is the colour of a token.
+func (c Color) valid() bool { return c == Red || c == Yellow }
+
+// other returns the other colour of a token.
+func (c Color) other() Color { return 3 - c }
+
+// Square is one square of the board: its tokens, bottom first, and the pawn standing on them. An empty square has
+// Bottom and Top NoColor; a single token has only Bottom; a stack has both, of different colours.
+type Square struct {
+	Bottom, Top Color
+	// Pawn is the player whose pawn stands on the square, or engine.NoPlayer.
+	Pawn engine.Player
+}
+
+// Empty reports whether the square holds no token.
+func (q Square) Empty() bool { return q.Bottom == NoColor }
+
+// Stacked reports whether the square holds two tokens.
+func (q Square) Stacked() bool { return q.Top != NoColor }
+
+// Tokens returns the number of tokens on the square.
+func (q Square) Tokens() int {
+	switch {
+	case q.Empty():
+		return 0
+	case q.Stacked():
+		return 2
+	}
+	return 1
+}
+
+// Color returns the square's colour, its top token's; NoColor when it is empty.
+func (q Square) Color() Color {
+	if q.Stacked() {
+		return q.Top
+	}
+	return q.Bottom
+}
+
+// Coord names a square by its row and column, from 0 at the top-left.
+type Coord struct {
+	Row, Col int
+}
+
+// String returns the coordinate as "(row,col)".
+func (c Coord) String() string {
+	return "(" + strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col) + ")"
+}
+
+// onBoard reports whether c is a square of the board.
+func (c Coord) onBoard() bool { return c.Row >= 0 && c.Row < Size && c.Col >= 0 && c.Col < Size }
+
+// index returns the index of the square c on the board.
+func (c Coord) index() int { return c.Row*Size + c.Col }
+
+// coord returns the coordinates of the square with index i.
+func coord(i int) Coord { return Coord{Row: i / Size, Col: i % Size} }
+
+// Phase is the step of the turn the player to move is at.
+type Phase int
+
+// The phases of a turn, and the end of the game.
+const (
+	// PhaseOptionalMove is step 1: the player may move a token, or skip.
+	PhaseOptionalMove Phase = iota + 1
+	// PhaseAction is step 2: the player places a token from the supply or moves one.
+	PhaseAction
+	// PhasePawn is step 3: the player puts their pawn on a token or stack.
+	PhasePawn
+	// PhaseFishing is the choice of a fishing square, when more than one qualifies after step 3.
+	PhaseFishing
+	// PhaseOver is the end of the game.
+	PhaseOver
+)
+
+// String returns the phase's name.
+func (p Phase) String() string {
+	switch p {
+	case PhaseOptionalMove:
+		return "optional move"
+	case PhaseAction:
+		return "action"
+	case PhasePawn:
+		return "pawn"
+	case PhaseFishing:
+		return "fishing"
+	case PhaseOver:
+		return "game over"
+	}
+	return "Phase(" + strconv.Itoa(int(p)) + ")"
+}
+
+// offBoard is the square index of a pawn that is not on the board.
+const offBoard = -1
+
+// State is a Kipicot position: the board with its pawns, the supply, the catches, the player to move and the phase
+// of their turn. It is immutable: no method changes it, and Apply returns a new State. It holds no pointer, so a copy
+// of the value is a deep copy.
+type State struct {
+	opts   Options
+	toMove engine.Player
+	phase  Phase
+	// idle counts the consecutive turns, up to the current one, whose step 2 placed no token (always 0 when the
+	// anti-stall rule is off).
+	idle   int
+	supply [3]int    // by Color
+	caught [3][3]int // by player, then Color
+	board  [Squares]Square
+	pawn   [3]int // by player: the square index of the pawn, or offBoard
+}
+
+// New returns the start of a game: an empty board, both pawns off it, the full supply, and player 1 at step 1. An
+// option out of range is an Invalid OPTION_OUT_OF_RANGE error whose field is the option's name in KipicotOptions.
+func New(opts Options) (*State, error) {
+	if err := opts.check(""); err != nil {
+		return nil, err
+	}
+	s := &State{opts: opts, toMove: 1, phase: PhaseOptionalMove}
+	s.supply[Red], s.supply[Yellow] = TokensPerColor, TokensPerColor
+	s.pawn = [3]int{offBoard, offBoard, offBoard}
+	return s, nil
+}
+
+// Parts are the parts of a state, as NewState takes them.
+type Parts struct {
+	ToMove engine.Player
+	Phase  Phase
+	// TurnsWithoutPlacement is the anti-stall count (see KipicotState.turns_without_placement).
+	TurnsWithoutPlacement int
+	// SupplyRed and SupplyYellow are the tokens in the supply.
+	SupplyRed, SupplyYellow int
+	// Caught holds each player's catch, in seat order.
+	Caught [Players]Catch
+	// Board is the board row by row; pawns are on its squares.
+	Board [Squares]Square
+}
+
+// Catch counts tokens by colour.
+type Catch struct {
+	Red, Yellow int
+}
+
+// Total returns the number of tokens.
+func (c Catch) Total() int { return c.Red + c.Yellow }
+
+// NewState builds a state from its parts and checks every invariant of a position reached by play. The checks, in
+// order, each an Invalid error whose field is a path in KipicotState:
+//
+//   - OPTION_OUT_OF_RANGE ("options.antiStallRounds", "options.endThreshold");
+//   - for each square in order: COLOR_INVALID ("squares[i].tokens[j]") for a token that is neither red nor yellow;
+//     STACK_SAME_COLOR ("squares[i].tokens") for a stack of one colour; PAWN_OUT_OF_RANGE ("squares[i].pawn") for
+//     a pawn that is not a player's; PAWN_ON_EMPTY_SQUARE ("squares[i].pawn"); PAWN_DUPLICATED ("squares[i].pawn")
+//     for a player's second pawn;
+//   - COUNT_OUT_OF_RANGE ("supplyRed", "supplyYellow", "captured[k].red", "captured[k].yellow"): a negative count or
+//     one above 20;
+//   - TOKEN_COUNT_MISMATCH ("supplyRed" or "supplyYellow"): supply, board and catches do not hold 20 tokens of the
+//     colour;
+//   - PHASE_INVALID ("phase"): not a Phase;
+//   - TO_MOVE_INVALID ("toMove"): not a player while the game goes on, not engine.NoPlayer once it is over;
+//   - STALL_COUNT_OUT_OF_RANGE ("turnsWithoutPlacement"): negative, above 2 x AntiStallRounds, or not 0 when the
+//     rule is off;
+//   - PHASE_INCONSISTENT ("phase"): the game goes on in step 1 or 2 with a supply at or below the end threshold (the
+//     game would have ended), or is over with both supplies above it; a pawn step without a target; a fishing choice
+//     without the mover's pawn on the board or without two fishing squares.
+func NewState(opts Options, p Parts) (*State, error) {
+	if err := opts.check("options."); err != nil {
+		return nil, err
+	}
+	s := &State{opts: opts, toMove: p.ToMove, phase: p.Phase, idle: p.TurnsWithoutPlacement, board: p.Board}
+	s.supply[Red], s.supply[Yellow] = p.SupplyRed, p.SupplyYellow
+	for k, c := range p.Caught {
+		s.caught[k+1][Red], s.caught[k+1][Yellow] = c.Red, c.Yellow
+	}
+	for _, check := range []func() error{s.checkSquares, s.checkCounts, s.checkToMove, s.checkIdle, s.checkPhase} {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// squareError returns an Invalid error about the field of square i, with the square's coordinates among its facts.
+func squareError(reason string, i int, field string, facts map[string]string, format string, args ...any) error {
+	at := coord(i)
+	facts["row"], facts["col"] = strconv.Itoa(at.Row), strconv.Itoa(at.Col)
+	return engine.Invalidf(reason, fmt.Sprintf("squares[%d].%s", i, field), facts, "square %v: "+format,
+		append([]any{at}, args...)...)
+}
+
+// checkSquares checks each square's tokens and pawn, and fills s.pawn.
+func (s *State) checkSquares() error {
+	s.pawn = [3]int{offBoard, offBoard, offBoard}
+	for i, q := range s.board {
+		for j, c := range []Color{q.Bottom, q.Top} {
+			if c != NoColor && !c.valid() || j == 0 && c == NoColor && q.Top != NoColor {
+				return squareError(ReasonColorInvalid, i, fmt.Sprintf("tokens[%d]", j),
+					map[string]string{"color": strconv.Itoa(int(c))}, "token %d has colour %d, neither red nor yellow",
+					j, c)
+			}
+		}
+		if q.Stacked() && q.Top == q.Bottom {
+			return squareError(ReasonStackSameColor, i, "tokens", map[string]string{"color": q.Top.String()},
+				"a stack of two %s tokens; a token is only ever stacked on one of the other colour", q.Top)
+		}
+		switch {
+		case q.Pawn == engine.NoPlayer:
+			continue
+		case q.Pawn < 1 || q.Pawn > Players:
+			return squareError(ReasonPawnOutOfRange, i, "pawn", map[string]string{"pawn": strconv.Itoa(int(q.Pawn))},
+				"pawn %d is not a player's; it must be 0, 1 or 2", q.Pawn)
+		case q.Empty():
+			return squareError(ReasonPawnOnEmptySquare, i, "pawn", map[string]string{"pawn": strconv.Itoa(int(q.Pawn))},
+				"player %d's pawn stands on a square without tokens", q.Pawn)
+		case s.pawn[q.Pawn] != offBoard:
+			return squareError(ReasonPawnDuplicated, i, "pawn", map[string]string{"pawn": strconv.Itoa(int(q.Pawn)),
+				"otherRow": strconv.Itoa(coord(s.pawn[q.Pawn]).Row), "otherCol": strconv.Itoa(coord(s.pawn[q.Pawn]).Col)},
+				"player %d's pawn also stands on %v; each player has one pawn", q.Pawn, coord(s.pawn[q.Pawn]))
+		}
+		s.pawn[q.Pawn] = i
+	}
+	return nil
+}
+
+// checkCounts checks the supply and the catches, and that every colour has its 20 tokens.
+func (s *State) checkCounts() error {
+	count := func(field string, n int) error {
+		if n >= 0 && n <= TokensPerColor {
+			return nil
+		}
+		return engine.Invalidf(ReasonCountOutOfRange, field,
+			map[string]string{"count": strconv.Itoa(n), "max": strconv.Itoa(TokensPerColor)},
+			"%s counts %d tokens; a colour has %d", field, n, TokensPerColor)
+	}
+	for _, c := range []Color{Red, Yellow} {
+		name := map[Color]string{Red: "Red", Yellow: "Yellow"}[c]
+		if err := count("supply"+name, s.supply[c]); err != nil {
+			return err
+		}
+		for p := 1; p <= Players; p++ {
+			if err := count(fmt.Sprintf("captured[%d].%s", p-1, c), s.caught[p][c]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range []Color{Red, Yellow} {
+		board := s.onBoard(c)
+		if total := s.supply[c] + board + s.caught[1][c] + s.caught[2][c]; total != TokensPerColor {
+			name := map[Color]string{Red: "Red", Yellow: "Yellow"}[c]
+			return engine.Invalidf(ReasonTokenCountMismatch, "supply"+name,
+				map[string]string{"color": c.String(), "supply": strconv.Itoa(s.supply[c]), "board": strconv.Itoa(board),
+					"caught": strconv.Itoa(s.caught[1][c] + s.caught[2][c]), "total": strconv.Itoa(total)},
+				"%d %s tokens in supply, board and catches (%d + %d + %d); the game has %d", total, c, s.supply[c], board,
+				s.caught[1][c]+s.caught[2][c], TokensPerColor)
+		}
+	}
+	return nil
+}
+
+// checkToMove checks the phase's value and that the player to move goes with it.
+func (s *State) checkToMove() error {
+	if s.phase < PhaseOptionalMove || s.phase > PhaseOver {
+		return engine.Invalidf(ReasonPhaseInvalid, "phase", map[string]string{"phase": strconv.Itoa(int(s.phase))},
+			"phase %d is not a phase of the turn", s.phase)
+	}
+	over := s.phase == PhaseOver
+	if over && s.toMove == engine.NoPlayer || !over && s.toMove >= 1 && s.toMove <= Players {
+		return nil
+	}
+	want := "player 1 or 2"
+	if over {
+		want = "nobody (0): the game is over"
+	}
+	return engine.Invalidf(ReasonToMoveInvalid, "toMove",
+		map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "phase": s.phase.String()},
+		"player to move is %d in phase %s; it must be %s", s.toMove, s.phase, want)
+}
+
+// checkIdle checks the anti-stall count.
+func (s *State) checkIdle() error {
+	limit := s.opts.stallLimit()
+	if s.idle >= 0 && s.idle <= limit {
+		return nil
+	}
+	return engine.Invalidf(ReasonStallCountOutOfRange, "turnsWithoutPlacement",
+		map[string]string{"turnsWithoutPlacement": strconv.Itoa(s.idle), "max": strconv.Itoa(limit)},
+		"%d turns without a placement; with %d anti-stall rounds the count runs from 0 to %d", s.idle,
+		s.opts.AntiStallRounds, limit)
+}
+
+// checkPhase checks that the phase follows from the position.
+func (s *State) checkPhase() error {
+	inconsistent := func(format string, args ...any) error {
+		return engine.Invalidf(ReasonPhaseInconsistent, "phase",
+			map[string]string{"phase": s.phase.String(), "supplyRed": strconv.Itoa(s.supply[Red]),
+				"supplyYellow": strconv.Itoa(s.supply[Yellow]), "endThreshold": strconv.Itoa(s.opts.EndThreshold)},
+			"phase %s: "+format, append([]any{s.phase}, args...)...)
+	}
+	low := min(s.supply[Red], s.supply[Yellow]) <= s.opts.EndThreshold
+	switch s.phase {
+	case PhaseOptionalMove, PhaseAction:
+		if low {
+			return inconsistent("a supply is at or below the end threshold %d, so the game would have ended",
+				s.opts.EndThreshold)
+		}
+	case PhasePawn:
+		if len(s.pawnTargets(s.toMove)) == 0 {
+			return inconsistent("player %d's pawn has no token to go to", s.toMove)
+		}
+	case PhaseFishing:
+		if s.pawn[s.toMove] == offBoard {
+			return inconsistent("player %d chooses a fishing square with their pawn off the board", s.toMove)
+		}
+		if n := len(s.fishingSquares(s.toMove)); n < 2 {
+			return inconsistent("%d fishing squares for player %d; a choice needs two or more", n, s.toMove)
+		}
+	case PhaseOver:
+		if !low {
+			return inconsistent("both supplies are above the end threshold %d", s.opts.EndThreshold)
+		}
+	}
+	return nil
+}
+
+// onBoard returns the tokens of colour c on the board.
+func (s *State) onBoard(c Color) int {
+	n := 0
+	for _, q := range s.board {
+		if q.Bottom == c {
+			n++
+		}
+		if q.Top == c {
+			n++
+		}
+	}
+	return n
+}
+
+// Options returns the options of the game.
+func (s *State) Options() Options { return s.opts }
+
+// ToMove returns the player to move, or engine.NoPlayer once the game is over.
+func (s *State) ToMove() engine.Player { return s.toMove }
+
+// Phase returns the step of the turn of the player to move (PhaseOver once the game is over).
+func (s *State) Phase() Phase { return s.phase }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.phase == PhaseOver }
+
+// TurnsWithoutPlacement returns the anti-stall count: the consecutive turns, up to the current one, whose step 2
+// placed no token.
+func (s *State) TurnsWithoutPlacement() int { return s.idle }
+
+// PlacementRequired reports whether the anti-stall rule makes the player to move place in step 2.
+func (s *State) PlacementRequired() bool {
+	return s.opts.AntiStallRounds > 0 && s.idle >= s.opts.stallLimit() && !s.Over()
+}
+
+// Supply returns the tokens of colour c in the supply.
+func (s *State) Supply(c Color) int {
+	if !c.valid() {
+		return 0
+	}
+	return s.supply[c]
+}
+
+// Caught returns what player p has caught.
+func (s *State) Caught(p engine.Player) Catch {
+	if p < 1 || p > Players {
+		return Catch{}
+	}
+	return Catch{Red: s.caught[p][Red], Yellow: s.caught[p][Yellow]}
+}
+
+// Square returns the square at (row, col); a coordinate off the board gives an empty Square.
+func (s *State) Square(row, col int) Square {
+	if c := (Coord{row, col}); c.onBoard() {
+		return s.board[c.index()]
+	}
+	return Square{}
+}
+
+// Pawn returns the square of player p's pawn, and false when it is off the board.
+func (s *State) Pawn(p engine.Player) (Coord, bool) {
+	if p < 1 || p > Players || s.pawn[p] == offBoard {
+		return Coord{}, false
+	}
+	return coord(s.pawn[p]), true
+}
+
+// Parts returns the parts of the state, as NewState takes them.
+func (s *State) Parts() Parts {
+	p := Parts{ToMove: s.toMove, Phase: s.phase, TurnsWithoutPlacement: s.idle, SupplyRed: s.supply[Red],
+		SupplyYellow: s.supply[Yellow], Board: s.board}
+	for k := range p.Caught {
+		p.Caught[k] = s.Caught(engine.Player(k + 1))
+	}
+	return p
+}
+
+// View returns what viewer may see of the state: everything, as Kipicot has no hidden information. It is s itself.
+func (s *State) View(engine.Player) *State { return s }
+
+// opponent returns the other player.
+func opponent(p engine.Player) engine.Player { return 3 - p }
