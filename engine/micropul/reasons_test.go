@@ -1,13 +1,10 @@
 package micropul
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"strconv"
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"google.golang.org/protobuf/proto"
 )
@@ -157,21 +154,16 @@ func TestStateReasons(t *testing.T) {
 	wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 }
 
-// TestEveryReasonTested checks that the tables above provoke every reason code of reasons.go.
+// TestEveryReasonTested checks that the tables above provoke every reason code of reasons.go, and that the table of
+// docs/rules/micropul.md lists exactly those codes.
 func TestEveryReasonTested(t *testing.T) {
 	TestMoveReasons(t)
 	TestStateReasons(t)
-	file, err := parser.ParseFile(token.NewFileSet(), "reasons.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ast.Inspect(file, func(node ast.Node) bool {
-		if lit, ok := node.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			reason, _ := strconv.Unquote(lit.Value)
-			if !tested[reason] {
-				t.Errorf("reason %s is not provoked by any table test", reason)
-			}
+	reasons := enginetest.Reasons(t, "reasons.go")
+	for _, r := range reasons {
+		if !tested[r.Code] {
+			t.Errorf("reason %s is not provoked by any table test", r.Code)
 		}
-		return true
-	})
+	}
+	enginetest.CheckDocumented(t, reasons, "../../docs/rules/micropul.md")
 }

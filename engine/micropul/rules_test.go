@@ -128,6 +128,27 @@ func TestTwoStonesScoreNothing(t *testing.T) {
 	}
 }
 
+// TestMergedGroupScoresNothing places a tile that joins two white groups, each claimed by a different player, into
+// one group carrying both stones, which scores nothing.
+func TestMergedGroupScoresNothing(t *testing.T) {
+	// Tile 26 at (0,-1), turned once, has a white micropul at BL (joined to the start tile's whites) and an isolated
+	// one at TR; tile 0 at (1,0) extends the start tile's whites. Tile 46 at (1,-1) touches both.
+	s := build{opts: Options{Rules: Original2004}, board: "26@0,-1/1 0@1,0/0", hands: [][]int{{46}, {47}},
+		stones: "1@0,0:TL 2@0,-1:TR"}.state(t)
+	before := s.Score().Groups
+	if len(before) != 2 || len(before[0].Stones) != 1 || len(before[1].Stones) != 1 {
+		t.Fatalf("groups before %+v, want two groups with a stone each", before)
+	}
+	next, _ := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 46, At: Coord{1, -1}})
+	after := next.Score()
+	if g := after.Groups; len(g) != 1 || len(g[0].Stones) != 2 || g[0].Points != 0 {
+		t.Errorf("groups after %+v, want one group carrying both stones, worth nothing", g)
+	}
+	if after.Players[0].Groups != 0 || after.Players[1].Groups != 0 {
+		t.Errorf("group points %d and %d, want 0", after.Players[0].Groups, after.Players[1].Groups)
+	}
+}
+
 // TestCoreEmptyEndsGame checks that drawing the last core tile ends the game at once, pending extra turns lost.
 func TestCoreEmptyEndsGame(t *testing.T) {
 	s := build{board: plusNorthBoard, hands: [][]int{{42}, {47}}, coreSize: 1}.state(t)
