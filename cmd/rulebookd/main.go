@@ -15,8 +15,14 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
+	"github.com/rulebook/rulebook/engine/kipicot"
+	"github.com/rulebook/rulebook/engine/micropul"
 )
+
+// games are the games rulebookd hosts.
+var games = []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}}
 
 func main() {
 	if err := start(os.Args[1:]); err != nil {
@@ -51,5 +57,5 @@ func start(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	return newServer(cfg, log, exploze.Game{}).run(ctx, grpcLis, httpLis)
+	return newServer(cfg, log, games...).run(ctx, grpcLis, httpLis)
 }

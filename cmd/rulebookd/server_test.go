@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,7 +24,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -46,11 +46,12 @@ func testConfig() config {
 	}
 }
 
-// startServer runs rulebookd with cfg and games on 127.0.0.1 until the test ends.
-func startServer(t testing.TB, cfg config, games ...engine.Game) *testServer {
+// startServer runs rulebookd with cfg on 127.0.0.1 until the test ends, hosting testGames or, if none are given, the
+// games rulebookd hosts.
+func startServer(t testing.TB, cfg config, testGames ...engine.Game) *testServer {
 	t.Helper()
-	if len(games) == 0 {
-		games = []engine.Game{exploze.Game{}}
+	if len(testGames) == 0 {
+		testGames = games
 	}
 	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -62,7 +63,7 @@ func startServer(t testing.TB, cfg config, games ...engine.Game) *testServer {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	srv := newServer(cfg, zaptest.NewLogger(t), games...)
+	srv := newServer(cfg, zaptest.NewLogger(t), testGames...)
 	go func() { done <- srv.run(ctx, grpcLis, httpLis) }()
 
 	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -234,6 +235,58 @@ type fullGame struct {
 var fullGames = []fullGame{
 	{name: "exploze 6x6", game: "exploze", options: explozeOptions(6, 6, 2), check: checkExplozeEnd},
 	{name: "exploze 4x5 three players", game: "exploze", options: explozeOptions(4, 5, 3), check: checkExplozeEnd},
+	{name: "kipicot", game: "kipicot", seed: 1, check: checkKipicotEnd},
+	{name: "kipicot whole stacks", game: "kipicot", seed: 2, check: checkKipicotEnd, options: &rulebookv1.GameOptions{
+		Game: &rulebookv1.GameOptions_Kipicot{Kipicot: &rulebookv1.KipicotOptions{WholeStackMoves: true, PawnMayStay: true}}}},
+	{name: "micropul", game: "micropul", seed: 11, check: checkMicropulEnd},
+	{name: "micropul solo", game: "micropul", seed: 12, options: micropulOptions(1, rulebookv1.MicropulRuleSet_MICROPUL_RULE_SET_DEFAULT),
+		check: checkMicropulEnd},
+	{name: "micropul original rules", game: "micropul", seed: 13,
+		options: micropulOptions(2, rulebookv1.MicropulRuleSet_MICROPUL_RULE_SET_ORIGINAL_2004), check: checkMicropulEnd},
+}
+
+// micropulOptions returns the options of a Micropul game.
+func micropulOptions(players int32, rules rulebookv1.MicropulRuleSet) *rulebookv1.GameOptions {
+	return &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{
+		Micropul: &rulebookv1.MicropulOptions{Players: players, RuleSet: rules}}}
+}
+
+// checkKipicotEnd checks that a Kipicot game ended with a colour's supply empty, and that the winner (if any)
+// captured the most tokens.
+func checkKipicotEnd(t *testing.T, _ int, _ *rulebookv1.GameState, score *rulebookv1.Score) {
+	k := score.GetKipicot()
+	if k.GetSupplyRed() != 0 && k.GetSupplyYellow() != 0 {
+		t.Errorf("supplies %d red, %d yellow: the game ended with neither colour used up", k.GetSupplyRed(), k.GetSupplyYellow())
+	}
+	players := k.GetPlayers()
+	if len(players) != 2 {
+		t.Fatalf("score of %d players", len(players))
+	}
+	best := max(players[0].GetTotal(), players[1].GetTotal())
+	switch {
+	case players[0].GetTotal() == players[1].GetTotal():
+		if !k.GetDraw() || len(score.GetWinners()) != 0 {
+			t.Errorf("equal catches: draw %v winners %v, want a draw", k.GetDraw(), score.GetWinners())
+		}
+	case len(score.GetWinners()) != 1 || players[score.GetWinners()[0]-1].GetTotal() != best:
+		t.Errorf("winners %v with catches %v", score.GetWinners(), players)
+	}
+}
+
+// checkMicropulEnd checks that a Micropul game ended for a reason, with totals that add up its breakdown.
+func checkMicropulEnd(t *testing.T, _ int, _ *rulebookv1.GameState, score *rulebookv1.Score) {
+	m := score.GetMicropul()
+	if m.GetEnd() == rulebookv1.MicropulEnd_MICROPUL_END_UNSPECIFIED {
+		t.Error("the game is over but its score gives no end")
+	}
+	for _, p := range m.GetPlayers() {
+		if p.GetTotal() != p.GetGroupPoints()+p.GetSupplyPoints()+p.GetHandPoints() {
+			t.Errorf("player %d: total %d is not the sum of its parts", p.GetPlayer(), p.GetTotal())
+		}
+	}
+	if solo := len(m.GetPlayers()) == 1; solo != (m.GetSoloBand() != rulebookv1.MicropulSoloBand_MICROPUL_SOLO_BAND_UNSPECIFIED) {
+		t.Errorf("%d players with solo band %v", len(m.GetPlayers()), m.GetSoloBand())
+	}
 }
 
 // explozeOptions returns the options of an Exploze game.
@@ -261,8 +314,8 @@ func TestFullGame(t *testing.T) {
 			t.Run(tr.name+"/"+g.name, func(t *testing.T) {
 				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: g.game, Options: g.options, Seed: g.seed}).GetState()
 				rng := rand.New(rand.NewPCG(g.seed, 7))
-				const maxMoves = 2000
-				moves := 0
+				const maxMoves = 5000
+				moves, events := 0, 0
 				for ; moves < maxMoves; moves++ {
 					score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: g.game, State: state}).GetScore()
 					if score.GetGameOver() {
@@ -275,15 +328,17 @@ func TestFullGame(t *testing.T) {
 					move := legal[rng.IntN(len(legal))]
 					tr.validate(t, ts, &rulebookv1.ValidateMoveRequest{Game: g.game, State: state, Move: move})
 					applied := tr.apply(t, ts, &rulebookv1.ApplyMoveRequest{Game: g.game, State: state, Move: move})
-					if len(applied.GetEvents()) == 0 {
-						t.Fatalf("move %d: no events", moves)
-					}
+					events += len(applied.GetEvents())
 					state = applied.GetState()
+				}
+				if events == 0 {
+					t.Errorf("%d moves and not one event", moves)
 				}
 				score := tr.score(t, ts, &rulebookv1.ScoreRequest{Game: g.game, State: state}).GetScore()
 				if !score.GetGameOver() {
 					t.Fatalf("after %d moves: score %v, want the game over", moves, score)
 				}
+				t.Logf("%d moves, %d events", moves, events)
 				g.check(t, moves, state, score)
 			})
 		}
@@ -461,5 +516,37 @@ func checkStatus(t testing.TB, st *statuspb.Status, code codes.Code, want wantEr
 	}
 	if !strings.HasPrefix(field, want.field) || (want.field == "") != (field == "") {
 		t.Errorf("field %q, want %q", field, want.field)
+	}
+}
+
+// TestHiddenInformation checks Micropul's views over each transport: a player sees their own hand and the counts,
+// never the core, a supply's contents or the other hand; a spectator sees no hand; a view is no state to move in.
+func TestHiddenInformation(t *testing.T) {
+	ts := startServer(t, testConfig())
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "micropul", Seed: 5}).GetState()
+			full := state.GetMicropul()
+			for _, viewer := range []int32{0, 1, 2} {
+				view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "micropul", State: state, Viewer: viewer}).GetView().GetMicropul()
+				if !view.GetIsView() || view.GetViewer() != viewer || len(view.GetCore()) != 0 || view.GetCoreCount() != full.GetCoreCount() {
+					t.Errorf("viewer %d: view %v of a core of %d", viewer, view, full.GetCoreCount())
+				}
+				for i, seat := range view.GetPlayers() {
+					own := int32(i+1) == viewer
+					if len(seat.GetSupply()) != 0 || seat.GetHandCount() != 6 || (len(seat.GetHand()) != 0) != own {
+						t.Errorf("viewer %d sees seat %d as %v", viewer, i+1, seat)
+					}
+					if own && !slices.Equal(seat.GetHand(), full.GetPlayers()[i].GetHand()) {
+						t.Errorf("viewer %d sees their hand as %v, not %v", viewer, seat.GetHand(), full.GetPlayers()[i].GetHand())
+					}
+				}
+			}
+			view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "micropul", State: state, Viewer: 1}).GetView()
+			_, err := ts.client.ListLegalMoves(callContext(t), &rulebookv1.ListLegalMovesRequest{Game: "micropul", State: view})
+			if st := status.Convert(err); st.Code() != codes.InvalidArgument || !strings.Contains(st.Message(), "view") {
+				t.Errorf("legal moves of a view: %v, want INVALID_ARGUMENT (STATE_IS_VIEW)", err)
+			}
+		})
 	}
 }
