@@ -330,10 +330,11 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 			e, _ := engine.AsError(err)
 			moved := *e
 			moved.Field, moved.Message = field, fmt.Sprintf("step %d (%v): %s", i, st, e.Message)
-			moved.Facts = map[string]string{"step": strconv.Itoa(i)}
+			moved.Facts = make(map[string]string, len(e.Facts)+1)
 			for k, v := range e.Facts {
 				moved.Facts[k] = v
 			}
+			moved.Facts["step"] = strconv.Itoa(i)
 			return nil, nil, &moved
 		}
 	}
@@ -364,7 +365,7 @@ func (s *State) step(st Step, events []Event) ([]Event, error) {
 		want, ok = "a fishing choice", s.phase == PhaseFishing
 	}
 	if !ok {
-		return nil, engine.Illegalf(ReasonWrongPhase, map[string]string{"step": st.Kind.name(), "phase": s.phase.String()},
+		return nil, engine.Illegalf(ReasonWrongPhase, map[string]string{"kind": st.Kind.name(), "phase": s.phase.String()},
 			"a %s step belongs to %s, and the turn is in phase %s", st.Kind.name(), want, s.phase)
 	}
 	switch st.Kind {

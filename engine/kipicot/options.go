@@ -20,6 +20,9 @@ const (
 	TokensPerColor = 20
 	// Players is the number of players.
 	Players = 2
+	// minCatch is the fewest tokens a fishing square takes: the opponent's pawn keeps at most one of its four
+	// squares.
+	minCatch = 3
 )
 
 // Limits and defaults of Options.

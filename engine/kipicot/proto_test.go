@@ -44,7 +44,7 @@ func TestProtoRoundTrip(t *testing.T) {
 func TestFromProtoReasons(t *testing.T) {
 	valid := func(change func(m *rulebookv1.KipicotState)) *rulebookv1.KipicotState {
 		m := position(t, DefaultOptions(), 1, PhaseAction, "r1 yr . . . | . . . . . | . . y2 . . | . . . . . | . . . . .",
-			Catch{Red: 2}).Proto()
+			Catch{Red: 3}).Proto()
 		change(m)
 		return m
 	}

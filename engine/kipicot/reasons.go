@@ -22,7 +22,8 @@ const (
 	ReasonPawnDuplicated = "PAWN_DUPLICATED"
 	// ReasonCapturedSizeMismatch (Invalid): the catches are not one entry per player.
 	ReasonCapturedSizeMismatch = "CAPTURED_SIZE_MISMATCH"
-	// ReasonCountOutOfRange (Invalid): a supply or a catch counts more tokens of a colour than the game has.
+	// ReasonCountOutOfRange (Invalid): a supply or a catch counts more tokens of a colour than the game has, or a
+	// player's catch holds 1 or 2 tokens (a fishing square takes at least 3).
 	ReasonCountOutOfRange = "COUNT_OUT_OF_RANGE"
 	// ReasonTokenCountMismatch (Invalid): supply, board and catches do not hold exactly 20 tokens of a colour.
 	ReasonTokenCountMismatch = "TOKEN_COUNT_MISMATCH"
@@ -32,11 +33,12 @@ const (
 	// is over.
 	ReasonToMoveInvalid = "TO_MOVE_INVALID"
 	// ReasonPhaseInconsistent (Invalid): the phase does not follow from the position (a game going on with a supply
-	// at the end threshold, a game over without, a pawn step with no target, a fishing choice without two fishing
+	// at the end threshold, a game over without, a supply below it or both at it after step 2, step 1 with the last
+	// mover's pawn in a fishing square of theirs, a pawn step with no target, a fishing choice without two fishing
 	// squares).
 	ReasonPhaseInconsistent = "PHASE_INCONSISTENT"
 	// ReasonStallCountOutOfRange (Invalid): more turns without a placement than the anti-stall rule allows (any but
-	// 0 when it is off).
+	// 0 when it is off, once the game is over, or right after a placement that brought a supply to the threshold).
 	ReasonStallCountOutOfRange = "STALL_COUNT_OUT_OF_RANGE"
 	// ReasonPlayerOutOfRange (Invalid): the moving player (or a requested player or viewer) is not a player.
 	ReasonPlayerOutOfRange = "PLAYER_OUT_OF_RANGE"

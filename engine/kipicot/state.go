@@ -184,16 +184,18 @@ func (c Catch) Total() int { return c.Red + c.Yellow }
 //     a pawn that is not a player's; PAWN_ON_EMPTY_SQUARE ("squares[i].pawn"); PAWN_DUPLICATED ("squares[i].pawn")
 //     for a player's second pawn;
 //   - COUNT_OUT_OF_RANGE ("supplyRed", "supplyYellow", "captured[k].red", "captured[k].yellow"): a negative count or
-//     one above 20;
+//     one above 20; ("captured[k]") a catch of 1 or 2 tokens, as a fishing square takes at least 3;
 //   - TOKEN_COUNT_MISMATCH ("supplyRed" or "supplyYellow"): supply, board and catches do not hold 20 tokens of the
 //     colour;
 //   - PHASE_INVALID ("phase"): not a Phase;
 //   - TO_MOVE_INVALID ("toMove"): not a player while the game goes on, not engine.NoPlayer once it is over;
 //   - STALL_COUNT_OUT_OF_RANGE ("turnsWithoutPlacement"): negative, above 2 x AntiStallRounds, or not 0 when the
-//     rule is off;
-//   - PHASE_INCONSISTENT ("phase"): the game goes on in step 1 or 2 with a supply at or below the end threshold (the
-//     game would have ended), or is over with both supplies above it; a pawn step without a target; a fishing choice
-//     without the mover's pawn on the board or without two fishing squares.
+//     rule is off, once the game is over, or in a pawn step or fishing choice with a supply at the end threshold;
+//   - PHASE_INCONSISTENT ("phase"): after step 2 (pawn step, fishing choice, game over) a supply below the end
+//     threshold or both at it; the game goes on in step 1 or 2 with a supply at or below the end threshold (the
+//     game would have ended), or is over with both supplies above it; step 1 with the pawn of the player who just
+//     played in a fishing square of theirs; a pawn step without a target; a fishing choice without the mover's pawn
+//     on the board or without two fishing squares.
 func NewState(opts Options, p Parts) (*State, error) {
 	if err := opts.check("options."); err != nil {
 		return nil, err
@@ -274,6 +276,14 @@ func (s *State) checkCounts() error {
 			}
 		}
 	}
+	for p := 1; p <= Players; p++ {
+		if n := s.caught[p][Red] + s.caught[p][Yellow]; n > 0 && n < minCatch {
+			field := fmt.Sprintf("captured[%d]", p-1)
+			return engine.Invalidf(ReasonCountOutOfRange, field,
+				map[string]string{"count": strconv.Itoa(n), "min": strconv.Itoa(minCatch)},
+				"%s counts %d tokens; a fishing square takes at least %d (three of its squares)", field, n, minCatch)
+		}
+	}
 	for _, c := range []Color{Red, Yellow} {
 		board := s.onBoard(c)
 		if total := s.supply[c] + board + s.caught[1][c] + s.caught[2][c]; total != TokensPerColor {
@@ -307,11 +317,21 @@ func (s *State) checkToMove() error {
 		"player to move is %d in phase %s; it must be %s", s.toMove, s.phase, want)
 }
 
-// checkIdle checks the anti-stall count.
+// checkIdle checks the anti-stall count. Only a placement brings a supply to the end threshold, and it sets the
+// count to 0: so the count is 0 once the game is over, and in a pawn step or fishing choice with a supply at the
+// threshold.
 func (s *State) checkIdle() error {
 	limit := s.opts.stallLimit()
-	if s.idle >= 0 && s.idle <= limit {
+	placed := s.phase == PhaseOver ||
+		(s.phase == PhasePawn || s.phase == PhaseFishing) && min(s.supply[Red], s.supply[Yellow]) <= s.opts.EndThreshold
+	if s.idle >= 0 && s.idle <= limit && (s.idle == 0 || !placed) {
 		return nil
+	}
+	if s.idle > 0 && s.idle <= limit {
+		return engine.Invalidf(ReasonStallCountOutOfRange, "turnsWithoutPlacement",
+			map[string]string{"turnsWithoutPlacement": strconv.Itoa(s.idle), "max": "0", "phase": s.phase.String()},
+			"%d turns without a placement in phase %s with a supply at the end threshold %d; only a placement "+
+				"brings a supply there, and it sets the count to 0", s.idle, s.phase, s.opts.EndThreshold)
 	}
 	return engine.Invalidf(ReasonStallCountOutOfRange, "turnsWithoutPlacement",
 		map[string]string{"turnsWithoutPlacement": strconv.Itoa(s.idle), "max": strconv.Itoa(limit)},
@@ -327,12 +347,23 @@ func (s *State) checkPhase() error {
 				"supplyYellow": strconv.Itoa(s.supply[Yellow]), "endThreshold": strconv.Itoa(s.opts.EndThreshold)},
 			"phase %s: "+format, append([]any{s.phase}, args...)...)
 	}
-	low := min(s.supply[Red], s.supply[Yellow]) <= s.opts.EndThreshold
+	lo, hi, t := min(s.supply[Red], s.supply[Yellow]), max(s.supply[Red], s.supply[Yellow]), s.opts.EndThreshold
+	low := lo <= t
+	// Both supplies are above the threshold at the start of a turn, and a turn takes at most one token from them: at
+	// most one supply is at the threshold after step 2, and none below it.
+	if s.phase != PhaseOptionalMove && s.phase != PhaseAction && (lo < t || hi <= t) {
+		return inconsistent("supplies of %d and %d tokens; a turn starts with both above the end threshold %d and "+
+			"takes at most one token, so they end with at most one at the threshold and none below", lo, hi, t)
+	}
 	switch s.phase {
 	case PhaseOptionalMove, PhaseAction:
 		if low {
-			return inconsistent("a supply is at or below the end threshold %d, so the game would have ended",
-				s.opts.EndThreshold)
+			return inconsistent("a supply is at or below the end threshold %d, so the game would have ended", t)
+		}
+		// The player who just played ended their turn in no fishing square of theirs: they would have fished.
+		if last := opponent(s.toMove); s.phase == PhaseOptionalMove && len(s.fishingSquares(last)) > 0 {
+			return inconsistent("player %d's pawn ended their turn in a fishing square of theirs, which they would "+
+				"have taken", last)
 		}
 	case PhasePawn:
 		if len(s.pawnTargets(s.toMove)) == 0 {
@@ -347,7 +378,7 @@ func (s *State) checkPhase() error {
 		}
 	case PhaseOver:
 		if !low {
-			return inconsistent("both supplies are above the end threshold %d", s.opts.EndThreshold)
+			return inconsistent("both supplies are above the end threshold %d", t)
 		}
 	}
 	return nil
