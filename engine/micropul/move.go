@@ -368,7 +368,7 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 	}
 	if next.end == NotOver {
 		next.advance(p)
-		if forced && !next.hasAction(next.toMove) {
+		if forced && next.blocked() {
 			next.end = Blocked
 		}
 	}
@@ -418,6 +418,18 @@ func (s *State) resolve(p engine.Player, placed Placed, events []Event) []Event 
 		events = append(events, ExtraTurnGranted{Player: p, Turns: turns})
 	}
 	return events
+}
+
+// blocked reports whether no player has an action other than passing: then nothing can change any more. (After a
+// forced pass it is not enough to look at the next player to move: with an extra turn pending that is the mover
+// again, while the other player may still have an action.)
+func (s *State) blocked() bool {
+	for p := engine.Player(1); int(p) <= s.opts.Players; p++ {
+		if s.hasAction(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // advance hands the turn on after mover's action: to mover again for a pending extra turn, else to the next player.

@@ -60,7 +60,8 @@ const (
 	// ReasonToMoveInvalid (Invalid): the player to move is not a player while the game goes on, or not 0 once over.
 	ReasonToMoveInvalid = "TO_MOVE_INVALID"
 	// ReasonExtraTurnsOutOfRange (Invalid): more pending extra turns than the placements so far can have won, an
-	// extra turn before any placement, or extra turns once the game is over.
+	// extra turn before any placement, extra turns pending outside an extra turn, or extra turns once the game is
+	// over.
 	ReasonExtraTurnsOutOfRange = "EXTRA_TURNS_OUT_OF_RANGE"
 	// ReasonOutcomeMismatch (Invalid): the end of the game (or its absence) and the loser do not follow from the
 	// position.

@@ -20,7 +20,7 @@ const (
 	CoreEmpty
 	// OutOfTiles: a player was left with no tile in hand or supply, and lost.
 	OutOfTiles
-	// Blocked: a player with no legal action passed and the next player to move had none either.
+	// Blocked: a player with no legal action passed and no player had an action any more.
 	Blocked
 )
 
@@ -254,6 +254,11 @@ func (s *State) checkTiles() error {
 					"max": strconv.Itoa(HandSize)},
 				"player %d holds %d tiles; a hand holds at most %d", i+1, seat.HandCount, HandSize)
 		}
+		if seat.SupplyCount > NumTiles {
+			return engine.Invalidf(ReasonTilesMissing, fmt.Sprintf("players[%d].supply", i),
+				map[string]string{"player": strconv.Itoa(i + 1), "tiles": strconv.Itoa(seat.SupplyCount)},
+				"player %d's supply holds %d tiles; the game has %d", i+1, seat.SupplyCount, NumTiles)
+		}
 		for j, id := range seat.Supply {
 			if err := see(id, fmt.Sprintf("players[%d].supply[%d]", i, j)); err != nil {
 				return err
@@ -422,11 +427,16 @@ func (s *State) checkTurn() error {
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
 			"%d extra turns pending after %d placements (at most %d), game over: %v", s.pending, placements,
 			maxPending, over)
+	case s.pending > 0 && !s.extraTurn:
+		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
+			"%d extra turns pending outside an extra turn; the first extra turn won is taken at once", s.pending)
 	case s.extraTurn && (placements == 0 || over):
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurn", facts(),
 			"an extra turn with %d placements made, game over: %v", placements, over)
 	case s.loser != engine.NoPlayer && s.end != OutOfTiles:
 		return outcome("loser", "player %d lost but the game did not end by running out of tiles", s.loser)
+	case s.end == OutOfTiles && !s.isPlayer(s.loser):
+		return outcome("loser", "the game ended by running out of tiles but the loser is %d, not a player", s.loser)
 	case s.end == CoreEmpty && s.coreCount > 0, s.end != CoreEmpty && s.coreCount == 0:
 		return outcome("end", "the game ended by %v with %d tiles in the core", s.end, s.coreCount)
 	}
@@ -437,12 +447,8 @@ func (s *State) checkTurn() error {
 				seat.HandCount+seat.SupplyCount, s.loser)
 		}
 	}
-	if s.end == Blocked && !s.view {
-		for p := engine.Player(1); p <= engine.Player(s.opts.Players); p++ {
-			if s.hasAction(p) {
-				return outcome("end", "the game is blocked but player %d has a legal action", p)
-			}
-		}
+	if s.end == Blocked && !s.view && !s.blocked() {
+		return outcome("end", "the game is blocked but a player has a legal action")
 	}
 	return nil
 }
@@ -545,13 +551,13 @@ func (s *State) clone() *State {
 
 // View returns what viewer may see of s: the board, the stones, every count, and the viewer's own hand; not the
 // core, no supply's contents, no other hand (a spectator, engine.NoPlayer, sees no hand). The view is marked as one
-// (IsView) and refused by Validate and Apply. A view of a view is the view itself when viewer is the same, and a
-// viewer that is not a player gets the spectator's view.
+// (IsView) and refused by Validate and Apply. A view of a view is the view itself when viewer is the same; a viewer
+// that is not a player, or (from a view) a viewer whose hand the view does not hold, gets the spectator's view.
 func (s *State) View(viewer engine.Player) *State {
 	if s.view && s.viewer == viewer {
 		return s
 	}
-	if !s.isPlayer(viewer) {
+	if !s.isPlayer(viewer) || s.view && viewer != s.viewer {
 		viewer = engine.NoPlayer
 	}
 	v := s.clone()

@@ -257,7 +257,7 @@ const (
 	MicropulEnd_MICROPUL_END_CORE_EMPTY MicropulEnd = 1
 	// A player was left with no tile in hand and none in supply, and lost.
 	MicropulEnd_MICROPUL_END_OUT_OF_TILES MicropulEnd = 2
-	// A player had no legal action and passed, and the next player to move had none either: nothing can change.
+	// A player had no legal action and passed, and no player has one any more: nothing can change.
 	MicropulEnd_MICROPUL_END_BLOCKED MicropulEnd = 3
 )
 
