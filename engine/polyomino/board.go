@@ -1,0 +1,205 @@
+package polyomino
+
+import (
+	"slices"
+)
+
+// window is how many cells after the first empty one select a placement list: the lists for a cell and a piece are
+// filtered by which of the next window cells are filled, so most placements that do not fit are never tried.
+const window = 6
+
+// board is a shape mapped to the bits of a uint64, with every placement of every piece of a set precomputed as a
+// mask. It is read-only once built, so searches on several goroutines share it.
+//
+// When the shape's bounding rectangle has at most 64 cells, bit k is a cell of that rectangle, scanned line by line
+// (rows or columns, see newBoard), and the cells of the rectangle outside the shape are walls, filled from the start;
+// neighbours are then bit shifts, which dead uses. Otherwise bit k is the k-th cell of the shape in scan order.
+type board struct {
+	// cells[k] is the cell of bit k (for a rectangle layout, walls included).
+	cells Cells
+	// full has one bit per cell of the layout; walls are those of its cells outside the shape, the board a search
+	// starts from.
+	full, walls uint64
+	// line is the length of a scan line of a rectangle layout (0 for the compact one); first and last are the cells
+	// at the start and at the end of a line.
+	line        int
+	first, last uint64
+	// pieces is the number of pieces; sizes holds their areas, and minSize the smallest.
+	pieces  int
+	sizes   []int
+	minSize int
+	// masks holds, in masks[start[k]:start[k+1]] with k = (i*pieces+p)<<window | pat, the placements of piece p (in
+	// every allowed orientation, inside the shape) whose first cell in scan order is cell i and that leave free the
+	// cells filled among the window cells after i, whose pattern is pat.
+	start []int32
+	masks []uint64
+	// placements[p] is every placement of piece p, in increasing order of masks.
+	placements [][]uint64
+	// symmetries are the permutations of the bits that map the shape onto itself under a rotation, or a reflection
+	// when pieces may be turned over: each maps every tiling to a tiling. The identity is first.
+	symmetries [][]int
+}
+
+// checkShape returns an *Error if shape cannot be searched: no cell, more than MaxShapeCells, a duplicate cell or a
+// coordinate out of range.
+func checkShape(shape Cells) error {
+	switch {
+	case len(shape) == 0:
+		return errorf(ReasonEmptyShape, "the shape has no cell")
+	case len(shape) > MaxShapeCells:
+		return errorf(ReasonShapeTooLarge, "the shape has %d cells, more than the %d a search handles", len(shape), MaxShapeCells)
+	}
+	return checkCells(shape, "the shape")
+}
+
+// CheckShape returns the *Error that Count, Find and TilingSubsets would return for shape, or nil: shape must have
+// from 1 to MaxShapeCells cells, each listed once, with coordinates within MaxCoord.
+func CheckShape(shape Cells) error { return checkShape(shape) }
+
+// newBoard checks shape and set and builds their board.
+//
+// The scan order decides which cell the search covers next (the first empty one), so it decides the search's width:
+// cells are scanned along the shorter side of the shape's bounding rectangle, row by row (reading order) when the
+// shape is at most as wide as it is tall, and column by column when it is wider. A 10 x 6 rectangle is scanned by
+// columns of 6 cells, which leaves far fewer dead ends than rows of 10.
+func newBoard(shape Cells, set Set) (*board, error) {
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if err := set.Check(); err != nil {
+		return nil, err
+	}
+	b := &board{pieces: len(set.Pieces)}
+	for _, p := range set.Pieces {
+		b.sizes = append(b.sizes, len(p.Cells))
+	}
+	b.minSize = slices.Min(b.sizes)
+
+	w, h := shape.Bounds()
+	byColumns := w > h
+	order := compareReading
+	if byColumns {
+		order = compareColumns
+	}
+	index := make(map[Cell]int, len(shape))
+	if w*h <= 64 {
+		minX := slices.MinFunc(shape, compareColumns).X
+		minY := slices.MinFunc(shape, compareReading).Y
+		lines := h
+		b.line = w
+		if byColumns {
+			b.line, lines = h, w
+		}
+		for k := range b.line * lines {
+			along, across := k%b.line, k/b.line
+			c := Cell{minX + along, minY + across}
+			if byColumns {
+				c = Cell{minX + across, minY + along}
+			}
+			b.cells = append(b.cells, c)
+			if along == 0 {
+				b.first |= 1 << k
+			}
+			if along == b.line-1 {
+				b.last |= 1 << k
+			}
+		}
+		b.full = ^uint64(0) >> (64 - len(b.cells))
+		b.walls = b.full
+		for k, c := range b.cells {
+			if slices.Contains(shape, c) {
+				index[c] = k
+				b.walls &^= 1 << k
+			}
+		}
+	} else {
+		b.cells = slices.SortedFunc(slices.Values(shape), order)
+		b.full = ^uint64(0) >> (64 - len(shape))
+		for k, c := range b.cells {
+			index[c] = k
+		}
+	}
+
+	perCell := make([][]uint64, len(b.cells)*b.pieces)
+	for p, piece := range set.Pieces {
+		if len(piece.Cells) > len(shape) {
+			continue
+		}
+		for _, o := range piece.Orientations(set.Mirror) {
+			anchor := slices.MinFunc(o, order)
+			for i, c := range b.cells {
+				dx, dy := c.X-anchor.X, c.Y-anchor.Y
+				var m uint64
+				for _, x := range o {
+					k, ok := index[Cell{x.X + dx, x.Y + dy}]
+					if !ok {
+						m = 0
+						break
+					}
+					m |= 1 << k
+				}
+				if m != 0 {
+					perCell[i*b.pieces+p] = append(perCell[i*b.pieces+p], m)
+				}
+			}
+		}
+	}
+	b.placements = make([][]uint64, b.pieces)
+	for j, ms := range perCell {
+		b.placements[j%b.pieces] = append(b.placements[j%b.pieces], ms...)
+	}
+	for _, ms := range b.placements {
+		slices.Sort(ms)
+	}
+	b.symmetries = symmetries(shape, set.Mirror, b.cells, index)
+	b.start = make([]int32, len(perCell)<<window+1)
+	for j, ms := range perCell {
+		i := j / b.pieces
+		for pat := range uint64(1) << window {
+			for _, m := range ms {
+				if (m>>(i+1))&pat == 0 {
+					b.masks = append(b.masks, m)
+				}
+			}
+			b.start[j<<window+int(pat)+1] = int32(len(b.masks))
+		}
+	}
+	return b, nil
+}
+
+// dead reports whether the empty cells of board include a region no remaining piece can fill: a closed region of one
+// cell when every piece has two or more, or of two cells when every piece has three or more. It checks the whole
+// board in a few shifts, and only on a rectangle layout (it returns false on the compact one).
+func (b *board) dead(board uint64) bool {
+	if b.line == 0 || b.minSize < 2 {
+		return false
+	}
+	e := b.full &^ board
+	// n1..n4 are the cells whose next, previous, following-line and preceding-line neighbour is empty.
+	n1 := (e >> 1) &^ b.last
+	n2 := (e << 1) &^ b.first
+	n3 := e >> b.line
+	n4 := e << b.line
+	if e&^(n1|n2|n3|n4) != 0 {
+		return true
+	}
+	if b.minSize < 3 {
+		return false
+	}
+	// x is the empty cells with exactly one empty neighbour; two of them next to each other are a closed pair.
+	atLeastTwo := n1&n2 | n3&n4 | (n1|n2)&(n3|n4)
+	x := e & (n1 ^ n2 ^ n3 ^ n4) &^ atLeastTwo
+	return x&((x>>1)&^b.last|(x<<1)&^b.first|x>>b.line|x<<b.line) != 0
+}
+
+// cellsOf returns the cells of mask m in reading order.
+func (b *board) cellsOf(m uint64) Cells {
+	var out Cells
+	for i, c := range b.cells {
+		if m&(1<<i) != 0 {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, compareReading)
+	return out
+}

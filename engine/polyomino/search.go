@@ -1,0 +1,175 @@
+package polyomino
+
+import (
+	"context"
+	"math/bits"
+	"sync/atomic"
+)
+
+// checkEvery is how many nodes a search explores between two looks at its context and the node limit: a power of
+// two, small enough that a deadline stops a search within about a millisecond.
+const checkEvery = 1 << 12
+
+// control is what the goroutines of one call share: the context, the node limit and the nodes spent so far, and the
+// first error, which stops every goroutine.
+type control struct {
+	ctx   context.Context
+	limit int64
+	nodes atomic.Int64
+	err   atomic.Pointer[error]
+}
+
+// fail records err as the call's error unless one is already recorded.
+func (c *control) fail(err error) { c.err.CompareAndSwap(nil, &err) }
+
+// failed returns the recorded error, or nil.
+func (c *control) failed() error {
+	if p := c.err.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// finish returns the call's error once every goroutine is done: the recorded one, or NODE_LIMIT_REACHED if the nodes
+// spent exceed the limit (a search that ran to its end before a check noticed).
+func (c *control) finish() error {
+	if err := c.failed(); err != nil {
+		return err
+	}
+	if c.limit > 0 && c.nodes.Load() > c.limit {
+		return nodeLimitError(c.limit)
+	}
+	return nil
+}
+
+// nodeLimitError returns the NODE_LIMIT_REACHED error for limit.
+func nodeLimitError(limit int64) error {
+	return errorf(ReasonNodeLimitReached, "the search needs more than the node limit of %d", limit)
+}
+
+// search is one goroutine's depth-first search on a board. The hot loop touches only its fields and the board's
+// slices, and allocates nothing.
+type search struct {
+	b *board
+	c *control
+	// allowed is the mask of pieces the search may place.
+	allowed uint64
+	// nodes counts the pieces placed since the last flush to c.nodes.
+	nodes int64
+	// stopped is set once the search must end: an error, or (for find) a tiling found.
+	stopped bool
+	// solutions counts the tilings found by count, each as weight tilings (see board.roots).
+	solutions, weight int64
+	// placed and piece are the current partial tiling of find: placed[d] is the mask of the d-th piece placed, piece[d]
+	// its index; depth is the number of pieces of the tiling found.
+	depth  int
+	placed [MaxPieces]uint64
+	piece  [MaxPieces]int
+}
+
+// flush adds the local node count to the shared one and checks the context and the node limit; it sets stopped and
+// returns true if the search must end.
+func (s *search) flush() bool {
+	total := s.c.nodes.Add(s.nodes)
+	s.nodes = 0
+	switch {
+	case s.c.failed() != nil:
+	case s.c.ctx.Err() != nil:
+		s.c.fail(s.c.ctx.Err())
+	case s.c.limit > 0 && total > s.c.limit:
+		s.c.fail(nodeLimitError(s.c.limit))
+	default:
+		return false
+	}
+	s.stopped = true
+	return true
+}
+
+// settle adds the local node count to the shared one, at the end of a search.
+func (s *search) settle() {
+	s.c.nodes.Add(s.nodes)
+	s.nodes = 0
+}
+
+// count adds to s.solutions the tilings that complete board with pieces not in used.
+func (s *search) count(board, used uint64) {
+	if board == s.b.full {
+		s.solutions += s.weight
+		return
+	}
+	i := bits.TrailingZeros64(^board)
+	pat := int(board>>(i+1)) & (1<<window - 1)
+	base := i * s.b.pieces
+	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
+		p := bits.TrailingZeros64(rem)
+		k := (base+p)<<window | pat
+		for _, m := range s.b.masks[s.b.start[k]:s.b.start[k+1]] {
+			if m&board != 0 {
+				continue
+			}
+			s.nodes++
+			if s.nodes&(checkEvery-1) == 0 && s.flush() {
+				return
+			}
+			if s.b.dead(board | m) {
+				continue
+			}
+			s.count(board|m, used|1<<p)
+			if s.stopped {
+				return
+			}
+		}
+	}
+}
+
+// find looks for the first tiling, in search order, that completes board with pieces not in used, d pieces being
+// placed already; it sets stopped and leaves the tiling in placed and piece when it finds one, and returns whether
+// it did.
+func (s *search) find(board, used uint64, d int) bool {
+	if board == s.b.full {
+		s.stopped, s.depth = true, d
+		return true
+	}
+	i := bits.TrailingZeros64(^board)
+	pat := int(board>>(i+1)) & (1<<window - 1)
+	base := i * s.b.pieces
+	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
+		p := bits.TrailingZeros64(rem)
+		k := (base+p)<<window | pat
+		for _, m := range s.b.masks[s.b.start[k]:s.b.start[k+1]] {
+			if m&board != 0 {
+				continue
+			}
+			s.nodes++
+			if s.nodes&(checkEvery-1) == 0 && s.flush() {
+				return false
+			}
+			if s.b.dead(board | m) {
+				continue
+			}
+			s.placed[d], s.piece[d] = m, p
+			if s.find(board|m, used|1<<p, d+1) {
+				return true
+			}
+			if s.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// solution returns the tiling find found as a Solution over the board's pieces.
+func (s *search) solution() Solution {
+	out := make(Solution, s.b.pieces)
+	for k := range s.depth {
+		out[s.piece[k]] = s.b.cellsOf(s.placed[k])
+	}
+	return out
+}
+
+// trailingEmpty returns the index of the first empty cell of board.
+func trailingEmpty(board uint64) int { return bits.TrailingZeros64(^board) }
+
+// trailingZeros returns the index of the lowest bit set in m.
+func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }

@@ -1,0 +1,91 @@
+package polyomino
+
+import "slices"
+
+// symmetries returns the bit permutations of the board whose cells are cells, with index mapping each cell of shape
+// to its bit, that the symmetries of shape induce: the transforms (rotations, and reflections if mirror) under which
+// shape is a translation of itself. perm[k] is the bit that bit k goes to; bits of walls stay put. The identity is
+// first.
+func symmetries(shape Cells, mirror bool, cells Cells, index map[Cell]int) [][]int {
+	n := 4
+	if mirror {
+		n = 8
+	}
+	norm := Normalize(shape)
+	minX := slices.MinFunc(shape, compareColumns).X
+	minY := slices.MinFunc(shape, compareReading).Y
+	var out [][]int
+	for t := range n {
+		if !slices.Equal(image(shape, t), norm) {
+			continue
+		}
+		img := make(Cells, len(shape))
+		for i, c := range shape {
+			img[i] = transforms[t](c)
+		}
+		dx := minX - slices.MinFunc(img, compareColumns).X
+		dy := minY - slices.MinFunc(img, compareReading).Y
+		perm := make([]int, len(cells))
+		for k := range perm {
+			perm[k] = k
+		}
+		for i, c := range shape {
+			perm[index[c]] = index[Cell{img[i].X + dx, img[i].Y + dy}]
+		}
+		out = append(out, perm)
+	}
+	return out
+}
+
+// permute returns mask m with each bit k moved to perm[k].
+func permute(m uint64, perm []int) uint64 {
+	var out uint64
+	for k, to := range perm {
+		if m&(1<<k) != 0 {
+			out |= 1 << to
+		}
+	}
+	return out
+}
+
+// root is a starting point of Count's search: a partial tiling and the number of tilings each of its completions
+// stands for.
+type root struct {
+	task
+	weight int64
+}
+
+// roots returns the partial tilings Count searches from. Without symmetry it is the empty board. When the shape has
+// symmetries (see symmetries), they permute the tilings, and the tilings with piece q at placement P are as many as
+// those with q at any image of P; so Count places q only at one placement of each orbit (the smallest mask) and
+// weights its completions by the orbit's size. q is the piece with the fewest placements, the first if several.
+func (b *board) roots() []root {
+	if len(b.symmetries) < 2 {
+		return []root{{task: task{board: b.walls}, weight: 1}}
+	}
+	q := 0
+	for p, ms := range b.placements {
+		if len(ms) < len(b.placements[q]) {
+			q = p
+		}
+	}
+	var out []root
+	for _, m := range b.placements[q] {
+		orbit := []uint64{}
+		smallest := true
+		for _, perm := range b.symmetries {
+			g := permute(m, perm)
+			if g < m {
+				smallest = false
+				break
+			}
+			if !slices.Contains(orbit, g) {
+				orbit = append(orbit, g)
+			}
+		}
+		if smallest {
+			out = append(out, root{task: task{board: b.walls | m, used: 1 << q}, weight: int64(len(orbit))})
+		}
+	}
+	return out
+}
