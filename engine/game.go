@@ -1,6 +1,10 @@
 package engine
 
-import rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+import (
+	"time"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
 
 // Game is one game's rules seen through its protobuf messages: the form in which the service drives every engine.
 // Each call decodes and checks its input, so a state or move from an untrusted caller is safe to pass. Errors are
@@ -22,4 +26,14 @@ type Game interface {
 	Score(state *rulebookv1.GameState) (*rulebookv1.Score, error)
 	// View returns what viewer (NoPlayer for a spectator) may see of state.
 	View(state *rulebookv1.GameState, viewer Player) (*rulebookv1.GameState, error)
+}
+
+// Clocked is implemented by games whose moves carry the time the service received them (Ubongo Duel, whose
+// same-moment finishes are decided by receive times). Engines never read a clock: the service does, and stamps each
+// move it receives with Stamp before validating or applying it.
+type Clocked interface {
+	// Stamp returns move with its receive time set to now, or to the latest receive time state has recorded if that
+	// is later (replicas' clocks differ, and a move must never seem to come before the one already played). It never
+	// modifies move; a move or state it cannot read comes back unchanged, for Validate or Apply to refuse.
+	Stamp(state *rulebookv1.GameState, move *rulebookv1.Move, now time.Time) *rulebookv1.Move
 }

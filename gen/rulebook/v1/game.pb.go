@@ -141,6 +141,7 @@ type GameOptions struct {
 	//	*GameOptions_Exploze
 	//	*GameOptions_Micropul
 	//	*GameOptions_Kipicot
+	//	*GameOptions_UbongoDuel
 	Game          isGameOptions_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -210,6 +211,15 @@ func (x *GameOptions) GetKipicot() *KipicotOptions {
 	return nil
 }
 
+func (x *GameOptions) GetUbongoDuel() *UbongoDuelOptions {
+	if x != nil {
+		if x, ok := x.Game.(*GameOptions_UbongoDuel); ok {
+			return x.UbongoDuel
+		}
+	}
+	return nil
+}
+
 type isGameOptions_Game interface {
 	isGameOptions_Game()
 }
@@ -229,11 +239,18 @@ type GameOptions_Kipicot struct {
 	Kipicot *KipicotOptions `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
 }
 
+type GameOptions_UbongoDuel struct {
+	// Ubongo Duel.
+	UbongoDuel *UbongoDuelOptions `protobuf:"bytes,4,opt,name=ubongo_duel,json=ubongoDuel,proto3,oneof"`
+}
+
 func (*GameOptions_Exploze) isGameOptions_Game() {}
 
 func (*GameOptions_Micropul) isGameOptions_Game() {}
 
 func (*GameOptions_Kipicot) isGameOptions_Game() {}
+
+func (*GameOptions_UbongoDuel) isGameOptions_Game() {}
 
 // GameState is a whole game position, as the game's own message. Players are numbered from 1.
 type GameState struct {
@@ -245,6 +262,7 @@ type GameState struct {
 	//	*GameState_Exploze
 	//	*GameState_Micropul
 	//	*GameState_Kipicot
+	//	*GameState_UbongoDuel
 	Game          isGameState_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -314,6 +332,15 @@ func (x *GameState) GetKipicot() *KipicotState {
 	return nil
 }
 
+func (x *GameState) GetUbongoDuel() *UbongoDuelState {
+	if x != nil {
+		if x, ok := x.Game.(*GameState_UbongoDuel); ok {
+			return x.UbongoDuel
+		}
+	}
+	return nil
+}
+
 type isGameState_Game interface {
 	isGameState_Game()
 }
@@ -333,11 +360,18 @@ type GameState_Kipicot struct {
 	Kipicot *KipicotState `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
 }
 
+type GameState_UbongoDuel struct {
+	// Ubongo Duel.
+	UbongoDuel *UbongoDuelState `protobuf:"bytes,4,opt,name=ubongo_duel,json=ubongoDuel,proto3,oneof"`
+}
+
 func (*GameState_Exploze) isGameState_Game() {}
 
 func (*GameState_Micropul) isGameState_Game() {}
 
 func (*GameState_Kipicot) isGameState_Game() {}
+
+func (*GameState_UbongoDuel) isGameState_Game() {}
 
 // Move is one player's action.
 type Move struct {
@@ -351,6 +385,7 @@ type Move struct {
 	//	*Move_Exploze
 	//	*Move_Micropul
 	//	*Move_Kipicot
+	//	*Move_UbongoDuel
 	Game          isMove_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -427,6 +462,15 @@ func (x *Move) GetKipicot() *KipicotMove {
 	return nil
 }
 
+func (x *Move) GetUbongoDuel() *UbongoDuelMove {
+	if x != nil {
+		if x, ok := x.Game.(*Move_UbongoDuel); ok {
+			return x.UbongoDuel
+		}
+	}
+	return nil
+}
+
 type isMove_Game interface {
 	isMove_Game()
 }
@@ -446,11 +490,18 @@ type Move_Kipicot struct {
 	Kipicot *KipicotMove `protobuf:"bytes,4,opt,name=kipicot,proto3,oneof"`
 }
 
+type Move_UbongoDuel struct {
+	// Ubongo Duel.
+	UbongoDuel *UbongoDuelMove `protobuf:"bytes,5,opt,name=ubongo_duel,json=ubongoDuel,proto3,oneof"`
+}
+
 func (*Move_Exploze) isMove_Game() {}
 
 func (*Move_Micropul) isMove_Game() {}
 
 func (*Move_Kipicot) isMove_Game() {}
+
+func (*Move_UbongoDuel) isMove_Game() {}
 
 // Event is one thing that happened while a move was applied, in order, so that a client can animate the move
 // without comparing states.
@@ -463,6 +514,7 @@ type Event struct {
 	//	*Event_Exploze
 	//	*Event_Micropul
 	//	*Event_Kipicot
+	//	*Event_UbongoDuel
 	Game          isEvent_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -532,6 +584,15 @@ func (x *Event) GetKipicot() *KipicotEvent {
 	return nil
 }
 
+func (x *Event) GetUbongoDuel() *UbongoDuelEvent {
+	if x != nil {
+		if x, ok := x.Game.(*Event_UbongoDuel); ok {
+			return x.UbongoDuel
+		}
+	}
+	return nil
+}
+
 type isEvent_Game interface {
 	isEvent_Game()
 }
@@ -551,11 +612,18 @@ type Event_Kipicot struct {
 	Kipicot *KipicotEvent `protobuf:"bytes,3,opt,name=kipicot,proto3,oneof"`
 }
 
+type Event_UbongoDuel struct {
+	// Ubongo Duel.
+	UbongoDuel *UbongoDuelEvent `protobuf:"bytes,4,opt,name=ubongo_duel,json=ubongoDuel,proto3,oneof"`
+}
+
 func (*Event_Exploze) isEvent_Game() {}
 
 func (*Event_Micropul) isEvent_Game() {}
 
 func (*Event_Kipicot) isEvent_Game() {}
+
+func (*Event_UbongoDuel) isEvent_Game() {}
 
 // Score is the standing of a game, live or final.
 type Score struct {
@@ -573,6 +641,7 @@ type Score struct {
 	//	*Score_Exploze
 	//	*Score_Micropul
 	//	*Score_Kipicot
+	//	*Score_UbongoDuel
 	Game          isScore_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -663,6 +732,15 @@ func (x *Score) GetKipicot() *KipicotScore {
 	return nil
 }
 
+func (x *Score) GetUbongoDuel() *UbongoDuelScore {
+	if x != nil {
+		if x, ok := x.Game.(*Score_UbongoDuel); ok {
+			return x.UbongoDuel
+		}
+	}
+	return nil
+}
+
 type isScore_Game interface {
 	isScore_Game()
 }
@@ -682,11 +760,18 @@ type Score_Kipicot struct {
 	Kipicot *KipicotScore `protobuf:"bytes,12,opt,name=kipicot,proto3,oneof"`
 }
 
+type Score_UbongoDuel struct {
+	// Ubongo Duel.
+	UbongoDuel *UbongoDuelScore `protobuf:"bytes,13,opt,name=ubongo_duel,json=ubongoDuel,proto3,oneof"`
+}
+
 func (*Score_Exploze) isScore_Game() {}
 
 func (*Score_Micropul) isScore_Game() {}
 
 func (*Score_Kipicot) isScore_Game() {}
+
+func (*Score_UbongoDuel) isScore_Game() {}
 
 // PlayerStanding is one player's place in the game.
 type PlayerStanding struct {
@@ -1001,28 +1086,36 @@ var File_rulebook_v1_game_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x19rulebook/v1/exploze.proto\x1a\x19rulebook/v1/kipicot.proto\x1a\x1arulebook/v1/micropul.proto\"\xc3\x01\n" +
+	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x19rulebook/v1/exploze.proto\x1a\x19rulebook/v1/kipicot.proto\x1a\x1arulebook/v1/micropul.proto\x1a\x1drulebook/v1/ubongo_duel.proto\"\x86\x02\n" +
 	"\vGameOptions\x127\n" +
 	"\aexploze\x18\x01 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsH\x00R\aexploze\x12:\n" +
 	"\bmicropul\x18\x02 \x01(\v2\x1c.rulebook.v1.MicropulOptionsH\x00R\bmicropul\x127\n" +
-	"\akipicot\x18\x03 \x01(\v2\x1b.rulebook.v1.KipicotOptionsH\x00R\akipicotB\x06\n" +
-	"\x04game\"\xbb\x01\n" +
+	"\akipicot\x18\x03 \x01(\v2\x1b.rulebook.v1.KipicotOptionsH\x00R\akipicot\x12A\n" +
+	"\vubongo_duel\x18\x04 \x01(\v2\x1e.rulebook.v1.UbongoDuelOptionsH\x00R\n" +
+	"ubongoDuelB\x06\n" +
+	"\x04game\"\xfc\x01\n" +
 	"\tGameState\x125\n" +
 	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeStateH\x00R\aexploze\x128\n" +
 	"\bmicropul\x18\x02 \x01(\v2\x1a.rulebook.v1.MicropulStateH\x00R\bmicropul\x125\n" +
-	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotStateH\x00R\akipicotB\x06\n" +
-	"\x04game\"\xcb\x01\n" +
+	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotStateH\x00R\akipicot\x12?\n" +
+	"\vubongo_duel\x18\x04 \x01(\v2\x1c.rulebook.v1.UbongoDuelStateH\x00R\n" +
+	"ubongoDuelB\x06\n" +
+	"\x04game\"\x8b\x02\n" +
 	"\x04Move\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\x05R\x06player\x124\n" +
 	"\aexploze\x18\x02 \x01(\v2\x18.rulebook.v1.ExplozeMoveH\x00R\aexploze\x127\n" +
 	"\bmicropul\x18\x03 \x01(\v2\x19.rulebook.v1.MicropulMoveH\x00R\bmicropul\x124\n" +
-	"\akipicot\x18\x04 \x01(\v2\x18.rulebook.v1.KipicotMoveH\x00R\akipicotB\x06\n" +
-	"\x04game\"\xb7\x01\n" +
+	"\akipicot\x18\x04 \x01(\v2\x18.rulebook.v1.KipicotMoveH\x00R\akipicot\x12>\n" +
+	"\vubongo_duel\x18\x05 \x01(\v2\x1b.rulebook.v1.UbongoDuelMoveH\x00R\n" +
+	"ubongoDuelB\x06\n" +
+	"\x04game\"\xf8\x01\n" +
 	"\x05Event\x125\n" +
 	"\aexploze\x18\x01 \x01(\v2\x19.rulebook.v1.ExplozeEventH\x00R\aexploze\x128\n" +
 	"\bmicropul\x18\x02 \x01(\v2\x1a.rulebook.v1.MicropulEventH\x00R\bmicropul\x125\n" +
-	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotEventH\x00R\akipicotB\x06\n" +
-	"\x04game\"\xa9\x02\n" +
+	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotEventH\x00R\akipicot\x12?\n" +
+	"\vubongo_duel\x18\x04 \x01(\v2\x1c.rulebook.v1.UbongoDuelEventH\x00R\n" +
+	"ubongoDuelB\x06\n" +
+	"\x04game\"\xea\x02\n" +
 	"\x05Score\x12\x1b\n" +
 	"\tgame_over\x18\x01 \x01(\bR\bgameOver\x12\x18\n" +
 	"\awinners\x18\x02 \x03(\x05R\awinners\x129\n" +
@@ -1030,7 +1123,9 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\aexploze\x18\n" +
 	" \x01(\v2\x19.rulebook.v1.ExplozeScoreH\x00R\aexploze\x128\n" +
 	"\bmicropul\x18\v \x01(\v2\x1a.rulebook.v1.MicropulScoreH\x00R\bmicropul\x125\n" +
-	"\akipicot\x18\f \x01(\v2\x19.rulebook.v1.KipicotScoreH\x00R\akipicotB\x06\n" +
+	"\akipicot\x18\f \x01(\v2\x19.rulebook.v1.KipicotScoreH\x00R\akipicot\x12?\n" +
+	"\vubongo_duel\x18\r \x01(\v2\x1c.rulebook.v1.UbongoDuelScoreH\x00R\n" +
+	"ubongoDuelB\x06\n" +
 	"\x04game\"t\n" +
 	"\x0ePlayerStanding\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\x05R\x06player\x12\x16\n" +
@@ -1089,57 +1184,67 @@ func file_rulebook_v1_game_proto_rawDescGZIP() []byte {
 var file_rulebook_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_rulebook_v1_game_proto_goTypes = []any{
-	(Information)(0),        // 0: rulebook.v1.Information
-	(OptionType)(0),         // 1: rulebook.v1.OptionType
-	(*GameOptions)(nil),     // 2: rulebook.v1.GameOptions
-	(*GameState)(nil),       // 3: rulebook.v1.GameState
-	(*Move)(nil),            // 4: rulebook.v1.Move
-	(*Event)(nil),           // 5: rulebook.v1.Event
-	(*Score)(nil),           // 6: rulebook.v1.Score
-	(*PlayerStanding)(nil),  // 7: rulebook.v1.PlayerStanding
-	(*GameInfo)(nil),        // 8: rulebook.v1.GameInfo
-	(*OptionInfo)(nil),      // 9: rulebook.v1.OptionInfo
-	(*ExplozeOptions)(nil),  // 10: rulebook.v1.ExplozeOptions
-	(*MicropulOptions)(nil), // 11: rulebook.v1.MicropulOptions
-	(*KipicotOptions)(nil),  // 12: rulebook.v1.KipicotOptions
-	(*ExplozeState)(nil),    // 13: rulebook.v1.ExplozeState
-	(*MicropulState)(nil),   // 14: rulebook.v1.MicropulState
-	(*KipicotState)(nil),    // 15: rulebook.v1.KipicotState
-	(*ExplozeMove)(nil),     // 16: rulebook.v1.ExplozeMove
-	(*MicropulMove)(nil),    // 17: rulebook.v1.MicropulMove
-	(*KipicotMove)(nil),     // 18: rulebook.v1.KipicotMove
-	(*ExplozeEvent)(nil),    // 19: rulebook.v1.ExplozeEvent
-	(*MicropulEvent)(nil),   // 20: rulebook.v1.MicropulEvent
-	(*KipicotEvent)(nil),    // 21: rulebook.v1.KipicotEvent
-	(*ExplozeScore)(nil),    // 22: rulebook.v1.ExplozeScore
-	(*MicropulScore)(nil),   // 23: rulebook.v1.MicropulScore
-	(*KipicotScore)(nil),    // 24: rulebook.v1.KipicotScore
+	(Information)(0),          // 0: rulebook.v1.Information
+	(OptionType)(0),           // 1: rulebook.v1.OptionType
+	(*GameOptions)(nil),       // 2: rulebook.v1.GameOptions
+	(*GameState)(nil),         // 3: rulebook.v1.GameState
+	(*Move)(nil),              // 4: rulebook.v1.Move
+	(*Event)(nil),             // 5: rulebook.v1.Event
+	(*Score)(nil),             // 6: rulebook.v1.Score
+	(*PlayerStanding)(nil),    // 7: rulebook.v1.PlayerStanding
+	(*GameInfo)(nil),          // 8: rulebook.v1.GameInfo
+	(*OptionInfo)(nil),        // 9: rulebook.v1.OptionInfo
+	(*ExplozeOptions)(nil),    // 10: rulebook.v1.ExplozeOptions
+	(*MicropulOptions)(nil),   // 11: rulebook.v1.MicropulOptions
+	(*KipicotOptions)(nil),    // 12: rulebook.v1.KipicotOptions
+	(*UbongoDuelOptions)(nil), // 13: rulebook.v1.UbongoDuelOptions
+	(*ExplozeState)(nil),      // 14: rulebook.v1.ExplozeState
+	(*MicropulState)(nil),     // 15: rulebook.v1.MicropulState
+	(*KipicotState)(nil),      // 16: rulebook.v1.KipicotState
+	(*UbongoDuelState)(nil),   // 17: rulebook.v1.UbongoDuelState
+	(*ExplozeMove)(nil),       // 18: rulebook.v1.ExplozeMove
+	(*MicropulMove)(nil),      // 19: rulebook.v1.MicropulMove
+	(*KipicotMove)(nil),       // 20: rulebook.v1.KipicotMove
+	(*UbongoDuelMove)(nil),    // 21: rulebook.v1.UbongoDuelMove
+	(*ExplozeEvent)(nil),      // 22: rulebook.v1.ExplozeEvent
+	(*MicropulEvent)(nil),     // 23: rulebook.v1.MicropulEvent
+	(*KipicotEvent)(nil),      // 24: rulebook.v1.KipicotEvent
+	(*UbongoDuelEvent)(nil),   // 25: rulebook.v1.UbongoDuelEvent
+	(*ExplozeScore)(nil),      // 26: rulebook.v1.ExplozeScore
+	(*MicropulScore)(nil),     // 27: rulebook.v1.MicropulScore
+	(*KipicotScore)(nil),      // 28: rulebook.v1.KipicotScore
+	(*UbongoDuelScore)(nil),   // 29: rulebook.v1.UbongoDuelScore
 }
 var file_rulebook_v1_game_proto_depIdxs = []int32{
 	10, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
 	11, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
 	12, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
-	13, // 3: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
-	14, // 4: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
-	15, // 5: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
-	16, // 6: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
-	17, // 7: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
-	18, // 8: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
-	19, // 9: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
-	20, // 10: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
-	21, // 11: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
-	7,  // 12: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
-	22, // 13: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
-	23, // 14: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
-	24, // 15: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
-	9,  // 16: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
-	0,  // 17: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
-	1,  // 18: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	13, // 3: rulebook.v1.GameOptions.ubongo_duel:type_name -> rulebook.v1.UbongoDuelOptions
+	14, // 4: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
+	15, // 5: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
+	16, // 6: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
+	17, // 7: rulebook.v1.GameState.ubongo_duel:type_name -> rulebook.v1.UbongoDuelState
+	18, // 8: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
+	19, // 9: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
+	20, // 10: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
+	21, // 11: rulebook.v1.Move.ubongo_duel:type_name -> rulebook.v1.UbongoDuelMove
+	22, // 12: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
+	23, // 13: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
+	24, // 14: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
+	25, // 15: rulebook.v1.Event.ubongo_duel:type_name -> rulebook.v1.UbongoDuelEvent
+	7,  // 16: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
+	26, // 17: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
+	27, // 18: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
+	28, // 19: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
+	29, // 20: rulebook.v1.Score.ubongo_duel:type_name -> rulebook.v1.UbongoDuelScore
+	9,  // 21: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
+	0,  // 22: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
+	1,  // 23: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
+	24, // [24:24] is the sub-list for method output_type
+	24, // [24:24] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_game_proto_init() }
@@ -1150,30 +1255,36 @@ func file_rulebook_v1_game_proto_init() {
 	file_rulebook_v1_exploze_proto_init()
 	file_rulebook_v1_kipicot_proto_init()
 	file_rulebook_v1_micropul_proto_init()
+	file_rulebook_v1_ubongo_duel_proto_init()
 	file_rulebook_v1_game_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameOptions_Exploze)(nil),
 		(*GameOptions_Micropul)(nil),
 		(*GameOptions_Kipicot)(nil),
+		(*GameOptions_UbongoDuel)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[1].OneofWrappers = []any{
 		(*GameState_Exploze)(nil),
 		(*GameState_Micropul)(nil),
 		(*GameState_Kipicot)(nil),
+		(*GameState_UbongoDuel)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[2].OneofWrappers = []any{
 		(*Move_Exploze)(nil),
 		(*Move_Micropul)(nil),
 		(*Move_Kipicot)(nil),
+		(*Move_UbongoDuel)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[3].OneofWrappers = []any{
 		(*Event_Exploze)(nil),
 		(*Event_Micropul)(nil),
 		(*Event_Kipicot)(nil),
+		(*Event_UbongoDuel)(nil),
 	}
 	file_rulebook_v1_game_proto_msgTypes[4].OneofWrappers = []any{
 		(*Score_Exploze)(nil),
 		(*Score_Micropul)(nil),
 		(*Score_Kipicot)(nil),
+		(*Score_UbongoDuel)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

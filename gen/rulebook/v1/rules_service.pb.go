@@ -759,7 +759,7 @@ var File_rulebook_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x16rulebook/v1/game.proto\"\x12\n" +
+	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x16rulebook/v1/game.proto\x1a\x18rulebook/v1/puzzle.proto\"\x12\n" +
 	"\x10ListGamesRequest\"@\n" +
 	"\x11ListGamesResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"l\n" +
@@ -797,7 +797,7 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x16\n" +
 	"\x06viewer\x18\x03 \x01(\x05R\x06viewer\"=\n" +
 	"\x0fGetViewResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view2\xa2\x04\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view2\xf4\x04\n" +
 	"\fRulesService\x12J\n" +
 	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
 	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
@@ -805,7 +805,8 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\tApplyMove\x12\x1d.rulebook.v1.ApplyMoveRequest\x1a\x1e.rulebook.v1.ApplyMoveResponse\x12Y\n" +
 	"\x0eListLegalMoves\x12\".rulebook.v1.ListLegalMovesRequest\x1a#.rulebook.v1.ListLegalMovesResponse\x12>\n" +
 	"\x05Score\x12\x19.rulebook.v1.ScoreRequest\x1a\x1a.rulebook.v1.ScoreResponse\x12D\n" +
-	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
+	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponse\x12P\n" +
+	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
 	file_rulebook_v1_rules_service_proto_rawDescOnce sync.Once
@@ -841,6 +842,8 @@ var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*Move)(nil),                   // 17: rulebook.v1.Move
 	(*Event)(nil),                  // 18: rulebook.v1.Event
 	(*Score)(nil),                  // 19: rulebook.v1.Score
+	(*SolvePuzzleRequest)(nil),     // 20: rulebook.v1.SolvePuzzleRequest
+	(*SolvePuzzleResponse)(nil),    // 21: rulebook.v1.SolvePuzzleResponse
 }
 var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	14, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
@@ -865,15 +868,17 @@ var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	8,  // 19: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
 	10, // 20: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
 	12, // 21: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
-	1,  // 22: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	3,  // 23: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	5,  // 24: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	7,  // 25: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	9,  // 26: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	11, // 27: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	13, // 28: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	22, // [22:29] is the sub-list for method output_type
-	15, // [15:22] is the sub-list for method input_type
+	20, // 22: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
+	1,  // 23: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
+	3,  // 24: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
+	5,  // 25: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
+	7,  // 26: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
+	9,  // 27: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
+	11, // 28: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
+	13, // 29: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
+	21, // 30: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
+	23, // [23:31] is the sub-list for method output_type
+	15, // [15:23] is the sub-list for method input_type
 	15, // [15:15] is the sub-list for extension type_name
 	15, // [15:15] is the sub-list for extension extendee
 	0,  // [0:15] is the sub-list for field type_name
@@ -885,6 +890,7 @@ func file_rulebook_v1_rules_service_proto_init() {
 		return
 	}
 	file_rulebook_v1_game_proto_init()
+	file_rulebook_v1_puzzle_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

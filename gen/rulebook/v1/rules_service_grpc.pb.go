@@ -26,6 +26,7 @@ const (
 	RulesService_ListLegalMoves_FullMethodName = "/rulebook.v1.RulesService/ListLegalMoves"
 	RulesService_Score_FullMethodName          = "/rulebook.v1.RulesService/Score"
 	RulesService_GetView_FullMethodName        = "/rulebook.v1.RulesService/GetView"
+	RulesService_SolvePuzzle_FullMethodName    = "/rulebook.v1.RulesService/SolvePuzzle"
 )
 
 // RulesServiceClient is the client API for RulesService service.
@@ -54,6 +55,9 @@ type RulesServiceClient interface {
 	Score(ctx context.Context, in *ScoreRequest, opts ...grpc.CallOption) (*ScoreResponse, error)
 	// GetView returns what one player, or a spectator, may see of a state.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
+	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
+	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
+	SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error)
 }
 
 type rulesServiceClient struct {
@@ -134,6 +138,16 @@ func (c *rulesServiceClient) GetView(ctx context.Context, in *GetViewRequest, op
 	return out, nil
 }
 
+func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SolvePuzzleResponse)
+	err := c.cc.Invoke(ctx, RulesService_SolvePuzzle_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RulesServiceServer is the server API for RulesService service.
 // All implementations must embed UnimplementedRulesServiceServer
 // for forward compatibility.
@@ -160,6 +174,9 @@ type RulesServiceServer interface {
 	Score(context.Context, *ScoreRequest) (*ScoreResponse, error)
 	// GetView returns what one player, or a spectator, may see of a state.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
+	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
+	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
+	SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error)
 	mustEmbedUnimplementedRulesServiceServer()
 }
 
@@ -190,6 +207,9 @@ func (UnimplementedRulesServiceServer) Score(context.Context, *ScoreRequest) (*S
 }
 func (UnimplementedRulesServiceServer) GetView(context.Context, *GetViewRequest) (*GetViewResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetView not implemented")
+}
+func (UnimplementedRulesServiceServer) SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SolvePuzzle not implemented")
 }
 func (UnimplementedRulesServiceServer) mustEmbedUnimplementedRulesServiceServer() {}
 func (UnimplementedRulesServiceServer) testEmbeddedByValue()                      {}
@@ -338,6 +358,24 @@ func _RulesService_GetView_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulesService_SolvePuzzle_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SolvePuzzleRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).SolvePuzzle(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_SolvePuzzle_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).SolvePuzzle(ctx, req.(*SolvePuzzleRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RulesService_ServiceDesc is the grpc.ServiceDesc for RulesService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -372,6 +410,10 @@ var RulesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetView",
 			Handler:    _RulesService_GetView_Handler,
+		},
+		{
+			MethodName: "SolvePuzzle",
+			Handler:    _RulesService_SolvePuzzle_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,113 @@
+package ubongoduel
+
+import (
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"google.golang.org/protobuf/proto"
+	"testing"
+
+	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
+)
+
+// newGame returns a new game, failing t on an error.
+func newGame(t testing.TB, opts Options, seed uint64) *State {
+	t.Helper()
+	s, err := New(opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// apply applies m, failing t on a refusal.
+func apply(t testing.TB, s *State, m Move) (*State, []Event) {
+	t.Helper()
+	next, events, err := s.Apply(m)
+	if err != nil {
+		t.Fatalf("%v: %v\n%v", m, err, s)
+	}
+	return next, events
+}
+
+// witness returns p's submission of the deck's witness solution of p's current task, received at `at`, and
+// whether p has a task.
+func witness(s *State, p engine.Player, at int64) (Move, bool) {
+	task, _, ok := s.CurrentTask(p)
+	if !ok {
+		return Move{}, false
+	}
+	return Move{Player: p, Action: Submit, ReceivedAt: at, Placements: task.Witness}, true
+}
+
+// mustWitness is witness, failing t when p has no task.
+func mustWitness(t testing.TB, s *State, p engine.Player, at int64) Move {
+	t.Helper()
+	m, ok := witness(s, p, at)
+	if !ok {
+		t.Fatalf("player %d has no task in\n%v", p, s)
+	}
+	return m
+}
+
+// playable returns the moves a playout may choose from in s: the enumerable legal moves of both players, then the
+// witness solution of each player who has a task, at the state's last receive time.
+func playable(s *State) []Move {
+	var moves []Move
+	for p := engine.Player(1); p <= Players; p++ {
+		moves = append(moves, s.Legal(p)...)
+	}
+	for p := engine.Player(1); p <= Players; p++ {
+		if m, ok := witness(s, p, s.last); ok {
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// position returns a Position on the default deck with the given scores, as at the start of the duel they lead
+// to: sheet, leader and faces consistent (faces from the given list).
+func position(opts Options, won1, won2 int, faces ...int) Position {
+	opts = opts.withDefaults()
+	seats := [Players]Seat{{DuelsWon: won1}, {DuelsWon: won2}}
+	p := Position{Options: opts, Sheet: won1 + won2 + 1, Faces: faces, Seats: seats[:],
+		Leader: leaderFor(opts, seats), RandomState: 42}
+	return p
+}
+
+// state returns the state of p, failing t if NewState refuses it.
+func state(t testing.TB, p Position) *State {
+	t.Helper()
+	s, err := NewState(p)
+	if err != nil {
+		t.Fatalf("position %+v: %v", p, err)
+	}
+	return s
+}
+
+// wantError fails t unless err is a well-formed *engine.Error of kind and reason (and field, unless field is "-").
+func wantError(t *testing.T, err error, kind engine.Kind, reason, field string) {
+	t.Helper()
+	e, ok := engine.AsError(err)
+	if !ok {
+		t.Fatalf("got error %v (%T), want *engine.Error %s", err, err, reason)
+	}
+	enginetest.CheckError(t, err)
+	if e.Kind != kind || e.Reason != reason || (field != "-" && e.Field != field) {
+		t.Errorf("got %v %s field %q (%s), want %v %s field %q", e.Kind, e.Reason, e.Field, e.Message, kind, reason, field)
+	}
+}
+
+// eventStrings returns the String of each event.
+func eventStrings(events []Event) []string {
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = e.String()
+	}
+	return out
+}
+
+// protoEqual reports whether two state messages are equal.
+func protoEqual(a, b *rulebookv1.UbongoDuelState) bool { return proto.Equal(a, b) }
+
+// engineP converts a seat number.
+func engineP(p int) engine.Player { return engine.Player(p) }

@@ -1,0 +1,92 @@
+package ubongoduel
+
+import (
+	"testing"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// TestViewsHideTheDie checks along a seeded game that no view's message holds the die's state, that views of states
+// with different generators but the same public facts are identical (so a view cannot tell the next roll), that a
+// view decodes and scores like its state, and that the service refuses it as the state of a move.
+func TestViewsHideTheDie(t *testing.T) {
+	s := newGame(t, Options{TieWindowMS: 50, CatchUp: true}, 21)
+	for ply := 0; !s.Over() && ply < 200; ply++ {
+		for viewer := engine.Player(0); viewer <= Players; viewer++ {
+			m := s.View(viewer).Proto()
+			if !m.GetIsView() || m.GetViewer() != int32(viewer) || m.GetRandomState() != 0 {
+				t.Fatalf("view of %d: %v", viewer, m)
+			}
+			other := redeal(s, viewer, uint64(ply))
+			if !protoEqual(other.View(viewer).Proto(), m) || other.rng == s.rng {
+				t.Fatalf("the view of %d depends on the die's state", viewer)
+			}
+			v, err := FromProto(m)
+			if err != nil {
+				t.Fatalf("view of %d does not decode: %v", viewer, err)
+			}
+			if v.Score() != s.Score() {
+				t.Fatalf("a view scores differently")
+			}
+			env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}}
+			_, err = Game{}.Legal(env, 0)
+			wantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
+			_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
+			wantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
+			if _, err := (Game{}).Score(env); err != nil {
+				t.Fatalf("a view does not score: %v", err)
+			}
+		}
+		moves := playable(s)
+		s, _ = apply(t, s, moves[(ply*7)%len(moves)])
+	}
+	if s.View(7).Viewer() != engine.NoPlayer {
+		t.Error("a non-player does not get the spectator's view")
+	}
+}
+
+// TestGameAdapter drives a game through the envelopes: info, options, errors placed under the request's fields.
+func TestGameAdapter(t *testing.T) {
+	g := Game{}
+	info := g.Info()
+	if info.GetId() != "ubongo-duel" || info.GetName() != "Ubongo Duel" || info.GetMaxPlayers() != 2 ||
+		info.GetInformation() != rulebookv1.Information_INFORMATION_HIDDEN || !info.GetChance() ||
+		info.GetRulesDocument() != "docs/rules/ubongo-duel.md" || len(info.GetOptions()) != 3 {
+		t.Fatalf("info %v", info)
+	}
+	_, err := g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_UbongoDuel{
+		UbongoDuel: &rulebookv1.UbongoDuelOptions{TieWindowMs: 99999}}}, 1)
+	wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.ubongoDuel.tieWindowMs")
+	_, err = g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{}}, 1)
+	wantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
+	st, err := g.New(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed, _ := FromProto(st.GetUbongoDuel())
+	bad := mustWitness(t, typed, 1, 5)
+	bad.Placements = append(bad.Placements[:1:1], Placement{Piece: "?"})
+	err = g.Validate(st, bad.Proto())
+	wantError(t, err, engine.Invalid, ReasonPieceUnknown, "move.ubongoDuel.submit.placements[1].piece")
+	next, events, err := g.Apply(st, mustWitness(t, typed, 2, 5).Proto())
+	if err != nil || len(events) != 3 {
+		t.Fatalf("apply: %v, %d events", err, len(events))
+	}
+	sc, err := g.Score(next)
+	if err != nil || sc.GetStandings()[1].GetPoints() != 1 || sc.GetUbongoDuel().GetSheet() != 2 {
+		t.Fatalf("score %v, %v", sc, err)
+	}
+	legal, err := g.Legal(next, 0)
+	if err != nil || len(legal) != 2 {
+		t.Fatalf("legal %v, %v", legal, err)
+	}
+	_, err = g.Legal(next, 3)
+	wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
+	_, err = g.View(next, 3)
+	wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
+	view, err := g.View(next, 1)
+	if err != nil || view.GetUbongoDuel().GetRandomState() != 0 {
+		t.Fatalf("view %v, %v", view, err)
+	}
+}
