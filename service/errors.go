@@ -50,9 +50,13 @@ func toStatus(err error) (_ error, internal bool) {
 
 // missingField is the INVALID_ARGUMENT error for a required field left unset.
 func missingField(field string) error {
-	message := field + " is required"
-	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: ReasonMissingField}
-	return newStatus(codes.InvalidArgument, ReasonMissingField, message, map[string]string{"field": field},
+	return fieldError(ReasonMissingField, field, field+" is required")
+}
+
+// fieldError is the INVALID_ARGUMENT error about field with reason and message.
+func fieldError(reason, field, message string) error {
+	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: reason}
+	return newStatus(codes.InvalidArgument, reason, message, map[string]string{"field": field},
 		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
 }
 

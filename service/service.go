@@ -7,6 +7,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -18,13 +19,14 @@ import (
 type Service struct {
 	rulebookv1.UnimplementedRulesServiceServer
 	log   *zap.Logger
+	now   func() time.Time // stamps the moves of engine.Clocked games
 	games map[string]engine.Game
 	infos []*rulebookv1.GameInfo
 }
 
 // New returns a Service hosting games, which logs its internal failures to log.
 func New(log *zap.Logger, games ...engine.Game) *Service {
-	s := &Service{log: log, games: make(map[string]engine.Game, len(games))}
+	s := &Service{log: log, now: time.Now, games: make(map[string]engine.Game, len(games))}
 	for _, g := range games {
 		info := g.Info()
 		s.games[info.GetId()] = g
@@ -58,7 +60,7 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 	if err != nil {
 		return nil, err
 	}
-	if err := g.Validate(req.GetState(), req.GetMove()); err != nil {
+	if err := g.Validate(req.GetState(), s.stamp(g, req.GetState(), req.GetMove())); err != nil {
 		return nil, s.refuse("ValidateMove", err)
 	}
 	return &rulebookv1.ValidateMoveResponse{}, nil
@@ -70,7 +72,7 @@ func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest)
 	if err != nil {
 		return nil, err
 	}
-	state, events, err := g.Apply(req.GetState(), req.GetMove())
+	state, events, err := g.Apply(req.GetState(), s.stamp(g, req.GetState(), req.GetMove()))
 	if err != nil {
 		return nil, s.refuse("ApplyMove", err)
 	}
@@ -150,6 +152,15 @@ func (s *Service) gameWithMove(id string, state *rulebookv1.GameState, move *rul
 		return nil, missingField("move")
 	}
 	return g, nil
+}
+
+// stamp returns move with the time the service received it, for the games whose rules need it (engine.Clocked); a
+// receive time sent by the caller is replaced.
+func (s *Service) stamp(g engine.Game, state *rulebookv1.GameState, move *rulebookv1.Move) *rulebookv1.Move {
+	if c, ok := g.(engine.Clocked); ok {
+		return c.Stamp(state, move, s.now())
+	}
+	return move
 }
 
 // refuse turns an engine's error into the status the caller receives, logging the ones that are the service's fault.

@@ -19,10 +19,11 @@ import (
 	"github.com/rulebook/rulebook/engine/exploze"
 	"github.com/rulebook/rulebook/engine/kipicot"
 	"github.com/rulebook/rulebook/engine/micropul"
+	"github.com/rulebook/rulebook/engine/ubongoduel"
 )
 
 // games are the games rulebookd hosts.
-var games = []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}}
+var games = []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
 
 func main() {
 	if err := start(os.Args[1:]); err != nil {

@@ -153,6 +153,7 @@ type transport struct {
 	apply    func(t testing.TB, ts *testServer, req *rulebookv1.ApplyMoveRequest) *rulebookv1.ApplyMoveResponse
 	score    func(t testing.TB, ts *testServer, req *rulebookv1.ScoreRequest) *rulebookv1.ScoreResponse
 	view     func(t testing.TB, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse
+	solve    func(t testing.TB, ts *testServer, req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse
 }
 
 // transports are gRPC and REST.
@@ -176,6 +177,9 @@ var transports = []transport{
 		},
 		view: func(t testing.TB, ts *testServer, req *rulebookv1.GetViewRequest) *rulebookv1.GetViewResponse {
 			return succeeded(ts.client.GetView(callContext(t), req))(t)
+		},
+		solve: func(t testing.TB, ts *testServer, req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
+			return succeeded(ts.client.SolvePuzzle(callContext(t), req))(t)
 		},
 	},
 	{
@@ -208,6 +212,11 @@ var transports = []transport{
 			ts.postProto(t, "/v1/games/"+req.GetGame()+":view", req, resp)
 			return resp
 		},
+		solve: func(t testing.TB, ts *testServer, req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
+			resp := &rulebookv1.SolvePuzzleResponse{}
+			ts.postProto(t, "/v1/puzzles:solve", req, resp)
+			return resp
+		},
 	},
 }
 
@@ -229,6 +238,8 @@ type fullGame struct {
 	options *rulebookv1.GameOptions
 	seed    uint64
 	check   func(t *testing.T, moves int, final *rulebookv1.GameState, score *rulebookv1.Score)
+	// choose picks the next move; nil means a random legal move.
+	choose func(t *testing.T, ts *testServer, tr transport, state *rulebookv1.GameState, rng *rand.Rand) *rulebookv1.Move
 }
 
 // fullGames are the games TestFullGame plays.
@@ -243,6 +254,54 @@ var fullGames = []fullGame{
 		check: checkMicropulEnd},
 	{name: "micropul original rules", game: "micropul", seed: 13,
 		options: micropulOptions(2, rulebookv1.MicropulRuleSet_MICROPUL_RULE_SET_ORIGINAL_2004), check: checkMicropulEnd},
+	{name: "ubongo duel side A", game: "ubongo-duel", seed: 21, choose: solveUbongo, check: checkUbongoEnd,
+		options: ubongoOptions(rulebookv1.UbongoDuelSide_UBONGO_DUEL_SIDE_A, false)},
+	{name: "ubongo duel side B catch-up", game: "ubongo-duel", seed: 22, choose: solveUbongo, check: checkUbongoEnd,
+		options: ubongoOptions(rulebookv1.UbongoDuelSide_UBONGO_DUEL_SIDE_B, true)},
+}
+
+// ubongoOptions returns the options of an Ubongo Duel game.
+func ubongoOptions(side rulebookv1.UbongoDuelSide, catchUp bool) *rulebookv1.GameOptions {
+	return &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_UbongoDuel{
+		UbongoDuel: &rulebookv1.UbongoDuelOptions{Side: side, CatchUp: catchUp}}}
+}
+
+// solveUbongo has a random player who still races in the current duel solve their task with SolvePuzzle, and
+// returns that solution as the player's move.
+func solveUbongo(t *testing.T, ts *testServer, tr transport, state *rulebookv1.GameState, rng *rand.Rand) *rulebookv1.Move {
+	u := state.GetUbongoDuel()
+	tasks := u.GetTasks()
+	player := int32(rng.IntN(2) + 1)
+	task := tasks[len(tasks)-1] // the last roll; a leader in the catch-up variant solves the first roll before it
+	if u.GetLeader() == player && u.GetPlayers()[player-1].GetSolved() == 0 {
+		task = tasks[0]
+	}
+	req := &rulebookv1.SolvePuzzleRequest{Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "ubongo"}, Select: task.GetPieces()}
+	for _, c := range task.GetShape() {
+		req.Shape = append(req.Shape, &rulebookv1.PuzzleCell{X: c.GetX(), Y: c.GetY()})
+	}
+	solution := tr.solve(t, ts, req)
+	if !solution.GetSolvable() {
+		t.Fatalf("task %v of the deck has no solution", task)
+	}
+	submit := &rulebookv1.UbongoDuelSubmit{}
+	for _, p := range solution.GetSolution() {
+		placement := &rulebookv1.UbongoDuelPlacement{Piece: p.GetName()}
+		for _, c := range p.GetCells() {
+			placement.Cells = append(placement.Cells, &rulebookv1.UbongoDuelCell{X: c.GetX(), Y: c.GetY()})
+		}
+		submit.Placements = append(submit.Placements, placement)
+	}
+	return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_UbongoDuel{UbongoDuel: &rulebookv1.UbongoDuelMove{
+		Action: &rulebookv1.UbongoDuelMove_Submit{Submit: submit}}}}
+}
+
+// checkUbongoEnd checks that an Ubongo Duel game ended with a player on 5 duels won.
+func checkUbongoEnd(t *testing.T, _ int, _ *rulebookv1.GameState, score *rulebookv1.Score) {
+	won := score.GetUbongoDuel().GetDuelsWon()
+	if len(score.GetWinners()) != 1 || len(won) != 2 || won[score.GetWinners()[0]-1] != 5 {
+		t.Errorf("winners %v with duels won %v, want one player on 5", score.GetWinners(), won)
+	}
 }
 
 // micropulOptions returns the options of a Micropul game.
@@ -321,11 +380,16 @@ func TestFullGame(t *testing.T) {
 					if score.GetGameOver() {
 						break
 					}
-					legal := tr.legal(t, ts, &rulebookv1.ListLegalMovesRequest{Game: g.game, State: state}).GetMoves()
-					if len(legal) == 0 {
-						t.Fatalf("move %d: no legal moves in a game that is not over", moves)
+					var move *rulebookv1.Move
+					if g.choose != nil {
+						move = g.choose(t, ts, tr, state, rng)
+					} else {
+						legal := tr.legal(t, ts, &rulebookv1.ListLegalMovesRequest{Game: g.game, State: state}).GetMoves()
+						if len(legal) == 0 {
+							t.Fatalf("move %d: no legal moves in a game that is not over", moves)
+						}
+						move = legal[rng.IntN(len(legal))]
 					}
-					move := legal[rng.IntN(len(legal))]
 					tr.validate(t, ts, &rulebookv1.ValidateMoveRequest{Game: g.game, State: state, Move: move})
 					applied := tr.apply(t, ts, &rulebookv1.ApplyMoveRequest{Game: g.game, State: state, Move: move})
 					events += len(applied.GetEvents())
@@ -548,5 +612,19 @@ func TestHiddenInformation(t *testing.T) {
 				t.Errorf("legal moves of a view: %v, want INVALID_ARGUMENT (STATE_IS_VIEW)", err)
 			}
 		})
+	}
+}
+
+// TestReceiveTimeStamped checks that the service, not the caller, stamps an Ubongo Duel move with its receive time.
+func TestReceiveTimeStamped(t *testing.T) {
+	ts := startServer(t, testConfig())
+	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "ubongo-duel", Seed: 3}))(t).GetState()
+	future := time.Now().Add(1000 * time.Hour).UnixNano()
+	move := &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_UbongoDuel{UbongoDuel: &rulebookv1.UbongoDuelMove{
+		ReceivedAt: future, Action: &rulebookv1.UbongoDuelMove_GiveUp{GiveUp: &rulebookv1.UbongoDuelGiveUp{}}}}}
+	before := time.Now().UnixNano()
+	next := succeeded(ts.client.ApplyMove(callContext(t), &rulebookv1.ApplyMoveRequest{Game: "ubongo-duel", State: state, Move: move}))(t)
+	if got := next.GetState().GetUbongoDuel().GetLastReceivedAt(); got < before || got >= future {
+		t.Errorf("last receive time %d, want the server's time (after %d), not the caller's %d", got, before, future)
 	}
 }

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/rulebook/rulebook/engine/polyomino"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// rect returns the cells of a w x h rectangle.
+func rect(w, h int) []*rulebookv1.PuzzleCell {
+	var cells []*rulebookv1.PuzzleCell
+	for y := range h {
+		for x := range w {
+			cells = append(cells, &rulebookv1.PuzzleCell{X: int32(x), Y: int32(y)})
+		}
+	}
+	return cells
+}
+
+// pentominoes asks for the 12 pentominoes.
+var pentominoes = &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "pentominoes"}
+
+// TestSolvePuzzle solves and counts pentomino rectangles over gRPC and REST, and checks each solution cell by cell.
+func TestSolvePuzzle(t *testing.T) {
+	ts := startServer(t, testConfig())
+	solve := map[string]func(*rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse{
+		"gRPC": func(req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
+			return succeeded(ts.client.SolvePuzzle(callContext(t), req))(t)
+		},
+		"REST": func(req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
+			resp := &rulebookv1.SolvePuzzleResponse{}
+			ts.postProto(t, "/v1/puzzles:solve", req, resp)
+			return resp
+		},
+	}
+	for name, call := range solve {
+		t.Run(name, func(t *testing.T) {
+			count := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(20, 3), Pieces: pentominoes,
+				Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
+			if !count.GetSolvable() || count.GetCount() != 8 {
+				t.Errorf("3 x 20 by the pentominoes: %v, want 8 tilings", count)
+			}
+			found := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes})
+			checkSolution(t, rect(10, 6), found)
+			chiral := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(20, 3), Pieces: pentominoes, NoReflection: true,
+				Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
+			if chiral.GetSolvable() {
+				t.Errorf("3 x 20 without turning pieces over: %v, want no tiling", chiral)
+			}
+			two := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(5, 2), Pieces: pentominoes, Select: []string{"I", "L"}})
+			if two.GetSolvable() {
+				t.Errorf("2 x 5 by I and L: %v, want no tiling", two)
+			}
+		})
+	}
+}
+
+// checkSolution checks that a solution covers shape exactly, one piece per cell.
+func checkSolution(t *testing.T, shape []*rulebookv1.PuzzleCell, resp *rulebookv1.SolvePuzzleResponse) {
+	t.Helper()
+	if !resp.GetSolvable() || len(resp.GetSolution()) == 0 {
+		t.Fatalf("no solution: %v", resp)
+	}
+	want := map[polyomino.Cell]bool{}
+	for _, c := range shape {
+		want[polyomino.Cell{X: int(c.GetX()), Y: int(c.GetY())}] = true
+	}
+	covered := map[polyomino.Cell]string{}
+	for _, p := range resp.GetSolution() {
+		for _, c := range p.GetCells() {
+			cell := polyomino.Cell{X: int(c.GetX()), Y: int(c.GetY())}
+			if !want[cell] || covered[cell] != "" {
+				t.Errorf("piece %s covers %v, outside the shape or twice", p.GetName(), cell)
+			}
+			covered[cell] = p.GetName()
+		}
+	}
+	if len(covered) != len(want) {
+		t.Errorf("the solution covers %d of %d cells", len(covered), len(want))
+	}
+}
+
+// TestSolvePuzzleErrors checks each way a puzzle request is refused, over gRPC and REST.
+func TestSolvePuzzleErrors(t *testing.T) {
+	ts := startServer(t, testConfig())
+	tests := []struct {
+		name string
+		req  *rulebookv1.SolvePuzzleRequest
+		want wantError
+	}{
+		{"no pieces", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2)},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "MISSING_FIELD", "pieces"}},
+		{"empty shape", &rulebookv1.SolvePuzzleRequest{Pieces: pentominoes},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "EMPTY_SHAPE", "shape"}},
+		{"shape too large", &rulebookv1.SolvePuzzleRequest{Shape: rect(13, 5), Pieces: pentominoes},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "SHAPE_TOO_LARGE", "shape"}},
+		{"unknown set", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2),
+			Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "tetrominoes"}},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "UNKNOWN_PIECE_SET", "namedSet"}},
+		{"unknown piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(5, 1), Pieces: pentominoes, Select: []string{"Q"}},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "UNKNOWN_PIECE", "select[0]"}},
+		{"area mismatch", &rulebookv1.SolvePuzzleRequest{Shape: rect(3, 3), Pieces: pentominoes, Select: []string{"I"}},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "AREA_MISMATCH", "pieces"}},
+		{"disconnected piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 1), Pieces: &rulebookv1.SolvePuzzleRequest_Custom{
+			Custom: &rulebookv1.PuzzlePieceSet{Pieces: []*rulebookv1.PuzzlePiece{{Name: "gap", Cells: []*rulebookv1.PuzzleCell{{X: 0}, {X: 2}}}}}}},
+			wantError{codes.InvalidArgument, http.StatusBadRequest, "PIECE_DISCONNECTED", "pieces"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"/gRPC", func(t *testing.T) {
+			_, err := ts.client.SolvePuzzle(callContext(t), tt.req)
+			checkStatus(t, status.Convert(err).Proto(), tt.want.code, tt.want)
+		})
+		t.Run(tt.name+"/REST", func(t *testing.T) {
+			body, err := protojson.Marshal(tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, out := ts.post(t, "/v1/puzzles:solve", string(body))
+			if code != tt.want.httpCode {
+				t.Errorf("HTTP %d, want %d: %s", code, tt.want.httpCode, out)
+			}
+		})
+	}
+}
+
+// TestSolvePuzzleDeadline checks that a search stops at the caller's deadline.
+func TestSolvePuzzleDeadline(t *testing.T) {
+	ts := startServer(t, testConfig())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	_, err := ts.client.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes,
+		Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
+	if code := status.Code(err); code != codes.DeadlineExceeded {
+		t.Errorf("counting 6 x 10 within a millisecond: %v, want DEADLINE_EXCEEDED", err)
+	}
+}
