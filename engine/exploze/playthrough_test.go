@@ -2,16 +2,13 @@ package exploze
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata from the current engine")
+	"github.com/rulebook/rulebook/engine/enginetest"
+)
 
 // TestPlaythrough plays a seeded random 6x6 game to the end and compares each move, its events, the board and the
 // legal moves with testdata/playthrough_6x6.golden. After a deliberate change of the engine, regenerate the file
@@ -42,26 +39,7 @@ func TestPlaythrough(t *testing.T) {
 	fmt.Fprintf(&b, "\nscore: %+v\n", s.Score())
 
 	path := filepath.Join("testdata", "playthrough_6x6.golden")
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got := b.String(); got != string(want) {
-		gotLines, wantLines := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gotLines), len(wantLines)) {
-			if gotLines[i] != wantLines[i] {
-				t.Fatalf("%s differs from line %d:\ngot  %q\nwant %q\n(run with -update after a deliberate change)",
-					path, i+1, gotLines[i], wantLines[i])
-			}
-		}
-		t.Fatalf("%s: got %d lines, want %d (run with -update after a deliberate change)", path, len(gotLines),
-			len(wantLines))
-	}
+	enginetest.Golden(t, path, b.Bytes())
 }
 
 // writeState writes s and the legal moves of the player to move, as in the golden playthrough.

@@ -2,15 +2,13 @@ package micropul
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata from the current engine")
+	"github.com/rulebook/rulebook/engine/enginetest"
+)
 
 // TestPlaythrough plays seeded random games (two players and solo) to the end and compares each move, its events,
 // the state, the number of legal moves and the moves other than placements with testdata/*.golden. After a
@@ -45,18 +43,7 @@ func TestPlaythrough(t *testing.T) {
 			}
 			fmt.Fprintf(&b, "\nscore: %+v\n", s.Score())
 			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(b.Bytes(), want) {
-				t.Fatalf("%s differs (run with -update after a deliberate change and review the diff)", path)
-			}
+			enginetest.Golden(t, path, b.Bytes())
 		})
 	}
 }
