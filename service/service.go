@@ -5,6 +5,8 @@ package service
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"slices"
 	"strings"
 	"time"
@@ -41,13 +43,17 @@ func (s *Service) ListGames(context.Context, *rulebookv1.ListGamesRequest) (*rul
 	return &rulebookv1.ListGamesResponse{Games: s.infos}, nil
 }
 
-// NewGame sets up a game.
+// NewGame sets up a game, from the caller's seed or, without one, from a random seed nobody knows.
 func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*rulebookv1.NewGameResponse, error) {
 	g, err := s.game(req.GetGame())
 	if err != nil {
 		return nil, err
 	}
-	state, err := g.New(req.GetOptions(), req.GetSeed())
+	seed := req.GetSeed()
+	if req.Seed == nil {
+		seed = randomSeed()
+	}
+	state, err := g.New(req.GetOptions(), seed)
 	if err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
@@ -116,6 +122,13 @@ func (s *Service) GetView(_ context.Context, req *rulebookv1.GetViewRequest) (*r
 		return nil, s.refuse("GetView", err)
 	}
 	return &rulebookv1.GetViewResponse{View: view}, nil
+}
+
+// randomSeed returns a seed from the operating system's cryptographic random source.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // game finds the engine of the game named id.

@@ -59,14 +59,20 @@ func optionRange(o *rulebookv1.OptionInfo) string {
 
 // newGame is `rulebook new GAME [-seed N] [-options JSON]`: the initial state.
 func newGame(fs *flag.FlagSet) action {
-	seed := fs.Uint64("seed", 0, "seed of the game's random generator, for games with chance")
+	seed := fs.Uint64("seed", 0, "seed of the game's random generator, for games with chance (default: the server draws one)")
 	options := optionsFlag(fs)
 	return func(ctx context.Context, e *env) error {
 		opts, err := options()
 		if err != nil {
 			return err
 		}
-		resp, err := e.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: e.game, Options: opts, Seed: *seed})
+		req := &rulebookv1.NewGameRequest{Game: e.game, Options: opts}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "seed" {
+				req.Seed = seed
+			}
+		})
+		resp, err := e.client.NewGame(ctx, req)
 		if err != nil {
 			return err
 		}

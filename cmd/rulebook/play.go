@@ -26,7 +26,7 @@ func play(fs *flag.FlagSet) action {
 		if err != nil {
 			return err
 		}
-		created, err := e.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: e.game, Options: opts, Seed: *seed})
+		created, err := e.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: e.game, Options: opts, Seed: seed})
 		if err != nil {
 			return err
 		}

@@ -15,7 +15,7 @@ Flags:
   -options JSON
     	game options as a GameOptions in JSON, such as {"exploze":{"rows":3}}; unset ones take their defaults
   -seed uint
-    	seed of the game's random generator, for games with chance
+    	seed of the game's random generator, for games with chance (default: the server draws one)
 `
 	tests := []struct {
 		name string

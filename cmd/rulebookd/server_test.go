@@ -371,7 +371,7 @@ func TestFullGame(t *testing.T) {
 	for _, tr := range transports {
 		for _, g := range fullGames {
 			t.Run(tr.name+"/"+g.name, func(t *testing.T) {
-				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: g.game, Options: g.options, Seed: g.seed}).GetState()
+				state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: g.game, Options: g.options, Seed: proto.Uint64(g.seed)}).GetState()
 				rng := rand.New(rand.NewPCG(g.seed, 7))
 				const maxMoves = 5000
 				moves, events := 0, 0
@@ -589,7 +589,7 @@ func TestHiddenInformation(t *testing.T) {
 	ts := startServer(t, testConfig())
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "micropul", Seed: 5}).GetState()
+			state := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: "micropul", Seed: proto.Uint64(5)}).GetState()
 			full := state.GetMicropul()
 			for _, viewer := range []int32{0, 1, 2} {
 				view := tr.view(t, ts, &rulebookv1.GetViewRequest{Game: "micropul", State: state, Viewer: viewer}).GetView().GetMicropul()
@@ -618,7 +618,7 @@ func TestHiddenInformation(t *testing.T) {
 // TestReceiveTimeStamped checks that the service, not the caller, stamps an Ubongo Duel move with its receive time.
 func TestReceiveTimeStamped(t *testing.T) {
 	ts := startServer(t, testConfig())
-	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "ubongo-duel", Seed: 3}))(t).GetState()
+	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "ubongo-duel", Seed: proto.Uint64(3)}))(t).GetState()
 	future := time.Now().Add(1000 * time.Hour).UnixNano()
 	move := &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_UbongoDuel{UbongoDuel: &rulebookv1.UbongoDuelMove{
 		ReceivedAt: future, Action: &rulebookv1.UbongoDuelMove_GiveUp{GiveUp: &rulebookv1.UbongoDuelGiveUp{}}}}}
@@ -626,5 +626,21 @@ func TestReceiveTimeStamped(t *testing.T) {
 	next := succeeded(ts.client.ApplyMove(callContext(t), &rulebookv1.ApplyMoveRequest{Game: "ubongo-duel", State: state, Move: move}))(t)
 	if got := next.GetState().GetUbongoDuel().GetLastReceivedAt(); got < before || got >= future {
 		t.Errorf("last receive time %d, want the server's time (after %d), not the caller's %d", got, before, future)
+	}
+}
+
+// TestNewGameSeed checks that a seed gives the same game every time and that, without one, the service draws a
+// seed nobody can predict: two Micropul games without a seed deal different cores.
+func TestNewGameSeed(t *testing.T) {
+	ts := startServer(t, testConfig())
+	core := func(seed *uint64) []uint32 {
+		state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "micropul", Seed: seed}))(t).GetState()
+		return state.GetMicropul().GetCore()
+	}
+	if a, b := core(proto.Uint64(0)), core(proto.Uint64(0)); !slices.Equal(a, b) {
+		t.Errorf("seed 0 dealt %v, then %v", a, b)
+	}
+	if a, b := core(nil), core(nil); slices.Equal(a, b) {
+		t.Errorf("two games without a seed dealt the same core %v", a)
 	}
 }

@@ -111,8 +111,9 @@ type NewGameRequest struct {
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
 	// Options; unset fields take their defaults. May be left out entirely.
 	Options *GameOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
-	// Seed of the game's random generator, for games with chance; the same seed gives the same game.
-	Seed          uint64 `protobuf:"varint,3,opt,name=seed,proto3" json:"seed,omitempty"`
+	// Seed of the game's random generator, for games with chance: the same seed gives the same game. Left unset, the
+	// service draws a seed at random, so that nobody (not even the caller) can predict the game.
+	Seed          *uint64 `protobuf:"varint,3,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -162,8 +163,8 @@ func (x *NewGameRequest) GetOptions() *GameOptions {
 }
 
 func (x *NewGameRequest) GetSeed() uint64 {
-	if x != nil {
-		return x.Seed
+	if x != nil && x.Seed != nil {
+		return *x.Seed
 	}
 	return 0
 }
@@ -762,11 +763,12 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x16rulebook/v1/game.proto\x1a\x18rulebook/v1/puzzle.proto\"\x12\n" +
 	"\x10ListGamesRequest\"@\n" +
 	"\x11ListGamesResponse\x12+\n" +
-	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"l\n" +
+	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"z\n" +
 	"\x0eNewGameRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x122\n" +
-	"\aoptions\x18\x02 \x01(\v2\x18.rulebook.v1.GameOptionsR\aoptions\x12\x12\n" +
-	"\x04seed\x18\x03 \x01(\x04R\x04seed\"?\n" +
+	"\aoptions\x18\x02 \x01(\v2\x18.rulebook.v1.GameOptionsR\aoptions\x12\x17\n" +
+	"\x04seed\x18\x03 \x01(\x04H\x00R\x04seed\x88\x01\x01B\a\n" +
+	"\x05_seed\"?\n" +
 	"\x0fNewGameResponse\x12,\n" +
 	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\"~\n" +
 	"\x13ValidateMoveRequest\x12\x12\n" +
@@ -891,6 +893,7 @@ func file_rulebook_v1_rules_service_proto_init() {
 	}
 	file_rulebook_v1_game_proto_init()
 	file_rulebook_v1_puzzle_proto_init()
+	file_rulebook_v1_rules_service_proto_msgTypes[2].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
