@@ -330,6 +330,11 @@ func (s *State) checkPhase() error {
 		case s.pendingAt < 0 || s.pendingAt > s.last:
 			return phase("pendingReceivedAt", "the pending solution was received at %d, not within 0..%d",
 				s.pendingAt, s.last)
+		case s.pendingAt != s.last && (3-p != s.leader || s.seats[2-p].Solved == 0):
+			// After a pending win, the only move accepted without deciding the duel is a leader's roll 1.
+			return phase("lastReceivedAt",
+				"a move was accepted at %d after the pending win at %d, yet only a leader's roll 1 leaves it pending",
+				s.last, s.pendingAt)
 		}
 	}
 	if s.Over() {
@@ -371,7 +376,8 @@ func (s *State) side() Side {
 func (s *State) task(f int) Task { return s.side().Tasks[f-1] }
 
 // CurrentTask returns the task player p must solve now, the roll it is (1 or 2) and true; false when p has none (the
-// game is over, p gave up or has solved every roll of the duel, or p is no player).
+// game is over, p gave up or has solved every roll of the duel, or p is no player). The task is a copy: changing it
+// changes neither the state nor the deck.
 func (s *State) CurrentTask(p engine.Player) (Task, int, bool) {
 	if !isPlayer(p) || s.Over() || s.seats[p-1].GaveUp {
 		return Task{}, 0, false
@@ -381,7 +387,18 @@ func (s *State) CurrentTask(p engine.Player) (Task, int, bool) {
 	if k >= len(rolls) {
 		return Task{}, 0, false
 	}
-	return s.task(s.faces[rolls[k]]), rolls[k] + 1, true
+	return cloneTask(s.task(s.faces[rolls[k]])), rolls[k] + 1, true
+}
+
+// cloneTask returns a deep copy of t, so that a caller cannot change the shared deck through it.
+func cloneTask(t Task) Task {
+	c := t
+	c.Pieces = slices.Clone(t.Pieces)
+	c.Witness = make([]Placement, len(t.Witness))
+	for i, pl := range t.Witness {
+		c.Witness[i] = Placement{Piece: pl.Piece, Cells: slices.Clone(pl.Cells)}
+	}
+	return c
 }
 
 // Tasks returns the tasks of the current duel's faces, in roll order (none once over).
