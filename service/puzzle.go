@@ -23,9 +23,9 @@ const (
 	ReasonSearchTooLarge = "SEARCH_TOO_LARGE"
 )
 
-// puzzleNodeLimit bounds the pieces one SolvePuzzle call may place while searching: enough to count every tiling of
-// a 6 x 10 rectangle by the 12 pentominoes several times over, and a few seconds of one core at most.
-const puzzleNodeLimit = 200_000_000
+// defaultPuzzleNodeLimit bounds the pieces one SolvePuzzle call may place while searching: enough to count every
+// tiling of a 6 x 10 rectangle by the 12 pentominoes several times over, and a few seconds of one core at most.
+const defaultPuzzleNodeLimit = 200_000_000
 
 // namedSets are the piece sets SolvePuzzle knows by name.
 var namedSets = map[string]func() polyomino.Set{"pentominoes": polyomino.Pentominoes, "ubongo": polyomino.Ubongo}
@@ -44,7 +44,7 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 	if err != nil {
 		return nil, err
 	}
-	opts := polyomino.Options{NodeLimit: puzzleNodeLimit}
+	opts := polyomino.Options{NodeLimit: s.puzzleNodeLimit}
 	if req.GetGoal() == rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT {
 		n, err := polyomino.Count(ctx, shape, set, opts)
 		if err != nil {

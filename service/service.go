@@ -20,15 +20,18 @@ import (
 // Service is the RulesService server.
 type Service struct {
 	rulebookv1.UnimplementedRulesServiceServer
-	log   *zap.Logger
-	now   func() time.Time // stamps the moves of engine.Clocked games
-	games map[string]engine.Game
-	infos []*rulebookv1.GameInfo
+	log *zap.Logger
+	now func() time.Time // stamps the moves of engine.Clocked games
+	// puzzleNodeLimit bounds the search of one SolvePuzzle call (see defaultPuzzleNodeLimit).
+	puzzleNodeLimit int64
+	games           map[string]engine.Game
+	infos           []*rulebookv1.GameInfo
 }
 
 // New returns a Service hosting games, which logs its internal failures to log.
 func New(log *zap.Logger, games ...engine.Game) *Service {
-	s := &Service{log: log, now: time.Now, games: make(map[string]engine.Game, len(games))}
+	s := &Service{log: log, now: time.Now, puzzleNodeLimit: defaultPuzzleNodeLimit,
+		games: make(map[string]engine.Game, len(games))}
 	for _, g := range games {
 		info := g.Info()
 		s.games[info.GetId()] = g
