@@ -11,6 +11,13 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
+// Bounds on one fuzz input's work: an input that runs for seconds (a whole 32 x 32 game, or every move of a full
+// board) would still be running when -fuzztime ends, which the fuzzer reports as a failure.
+const (
+	maxFuzzMoves = 64
+	maxFuzzPlies = 300
+)
+
 // FuzzFromProto decodes arbitrary bytes as an ExplozeState. Whatever FromProto accepts must be a working state: every
 // legal move applies, the result decodes again, and the state survives a round trip through its message.
 func FuzzFromProto(f *testing.F) {
@@ -28,7 +35,10 @@ func FuzzFromProto(f *testing.F) {
 		if err != nil || !proto.Equal(back.Proto(), s.Proto()) {
 			t.Fatalf("round trip of %v: %v", s, err)
 		}
-		for _, mv := range s.Legal(s.ToMove()) {
+		legal := s.Legal(s.ToMove())
+		step := len(legal)/maxFuzzMoves + 1 // at most maxFuzzMoves moves, spread over the board
+		for i := 0; i < len(legal); i += step {
+			mv := legal[i]
 			next, _, err := s.Apply(mv)
 			if err != nil {
 				t.Fatalf("legal move %v refused: %v\n%v", mv, err, s)
@@ -53,7 +63,7 @@ func FuzzApply(f *testing.F) {
 		opts.Players = min(opts.Players, opts.Rows*opts.Cols)
 		s := newGame(t, opts)
 		rng := rand.New(rand.NewPCG(seed, 0))
-		for range plies {
+		for range int(plies) % maxFuzzPlies {
 			legal := s.Legal(s.ToMove())
 			if len(legal) == 0 {
 				break
