@@ -1,0 +1,50 @@
+// Package seal seals game states into opaque tokens that untrusted holders (a browser, a player's app) can keep and
+// send back, and signs seat passes that prove which seat a holder was given. It does the cryptography and the key
+// handling only: a state comes in and goes out as bytes, whatever game it belongs to.
+//
+// # State tokens
+//
+// A token is URL-safe text:
+//
+//	v1.<key id>.<base64url without padding of (nonce || ciphertext)>
+//
+// The ciphertext is XChaCha20-Poly1305 (a 24-byte random nonce from crypto/rand, so any number of tokens may be
+// sealed under one key) of the plaintext
+//
+//	table secret (32 bytes) || state bytes
+//
+// under the key named by the key id, with the additional data
+//
+//	"rulebook token v1\x00" + game + "\x00" + key id
+//
+// which binds the token to the format version, the game id and the key id: a token sealed for "micropul" never opens
+// as "exploze", and a token whose key id was edited never opens. A key id is 1 to 32 characters of [A-Za-z0-9_-].
+// A token is at most [MaxTokenBytes] long and holds a state of at most [MaxStateBytes]. Open refuses a longer token
+// before decoding anything, any token that is not exactly in this form (base64 is decoded strictly: no padding, no
+// line breaks, no stray bits), and any token altered in any bit, with the same error for every authentication failure.
+//
+// What a token does not do: it hides the content of a state but not its length, and it does not stop replay. Whoever
+// holds several tokens of a game (an earlier move, another branch) can send any of them back, and each opens; a
+// caller that must refuse stale states has to check that itself (for example against a move number it keeps).
+//
+// # Tables and seat passes
+//
+// A [Table] is a 32-byte secret drawn once when a game is set up and carried, encrypted, inside every token of that
+// game. A seat pass proves that its holder was given a seat at that table:
+//
+//	<seat>.<base64url without padding of HMAC-SHA256(table, "rulebook seat pass v1\x00" + game + "\x00" + seat)[:16]>
+//
+// where seat is the decimal seat number, 1 to [MaxSeat], without sign or leading zeros. A pass never checks for
+// another table, another game or another seat.
+//
+// # Keys
+//
+// A [Keyring] holds the service's keys: the first seals, every one opens, so keys rotate by putting a new key first
+// and keeping the old ones while their tokens are still in use. Keys are kept in a key file (see [ParseKeys]), which
+// [LoadOrCreateKeyFile] creates on first start.
+//
+// # Errors
+//
+// Every refusal of a token or a pass is an [*Error] whose Reason is one of the Reason constants; its message is a
+// fixed sentence that never tells which part failed.
+package seal
