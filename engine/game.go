@@ -10,6 +10,11 @@ import (
 // Each call decodes and checks its input, so a state or move from an untrusted caller is safe to pass. Errors are
 // *Error values whose Field paths start at the argument, named as in the service's requests: "state", "move" or
 // "options" (for example "state.exploze.cells[3].stones", "move.player", "options.exploze.rows").
+//
+// Apply's state and events are in full, and so is Legal for NoPlayer (the moves of whoever may move). What a caller
+// holding seat p is told shows only what p may know: View(state, p) and ViewEvents(events, p); Legal(state, p),
+// Score(state), and Validate(state, move) for a move of p, which depend on nothing p may not see (the conformance
+// suite, enginetest, checks each by re-dealing what p may not see).
 type Game interface {
 	// Info describes the game and its options.
 	Info() *rulebookv1.GameInfo
@@ -26,6 +31,10 @@ type Game interface {
 	Score(state *rulebookv1.GameState) (*rulebookv1.Score, error)
 	// View returns what viewer (NoPlayer for a spectator) may see of state.
 	View(state *rulebookv1.GameState, viewer Player) (*rulebookv1.GameState, error)
+	// ViewEvents returns what viewer (NoPlayer for a spectator) may see of events, the events of a move as Apply
+	// returned them: one event for each, in the same order. It never modifies events: an event it hides something
+	// of is a new message, and the others may be the very messages of events (copy them before changing them).
+	ViewEvents(events []*rulebookv1.Event, viewer Player) []*rulebookv1.Event
 }
 
 // Clocked is implemented by games whose moves carry the time the service received them (Ubongo Duel, whose

@@ -61,26 +61,32 @@ func TestChecksCatchBrokenEngines(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			h := raceHarness(c.fault)
-			r := h.run(seeds(10))
-			for _, name := range checks {
-				if name == c.check {
-					continue
-				}
-				for _, msg := range r.failures[name] {
-					t.Logf("also %s: %s", name, msg)
-				}
-			}
-			switch {
-			case c.check == "":
-				if len(r.failures) > 0 {
-					t.Errorf("checks failed on a correct engine: %v", r.failures)
-				}
-			case !r.failed(c.check):
-				t.Errorf("%s did not fail", c.check)
-			default:
-				t.Logf("%s: %s", c.check, r.failures[c.check][0])
-			}
+			wantCaught(t, h.run(seeds(10)), c.check)
 		})
+	}
+}
+
+// wantCaught fails t unless check failed in r, or, when check is "", unless nothing failed. It logs the failures of
+// the other checks.
+func wantCaught(t *testing.T, r *report, check string) {
+	t.Helper()
+	for _, name := range checks {
+		if name == check {
+			continue
+		}
+		for _, msg := range r.failures[name] {
+			t.Logf("also %s: %s", name, msg)
+		}
+	}
+	switch {
+	case check == "":
+		if len(r.failures) > 0 {
+			t.Errorf("checks failed on a correct engine: %v", r.failures)
+		}
+	case !r.failed(check):
+		t.Errorf("%s did not fail", check)
+	default:
+		t.Logf("%s: %s", check, r.failures[check][0])
 	}
 }
 
@@ -120,6 +126,11 @@ func TestHarnessComplete(t *testing.T) {
 		if err := h.complete(); err == nil {
 			t.Errorf("complete() = nil without %s", name)
 		}
+	}
+	hidden := leakyHarness(noLeak)
+	hidden.Redeal = nil
+	if err := hidden.complete(); err == nil {
+		t.Error("complete() = nil for a GameHarness of hidden information without Redeal")
 	}
 }
 

@@ -1,7 +1,7 @@
 // Package enginetest is the conformance suite every rule engine runs: seeded random playouts to the end with every
 // invariant checked, Apply never mutating its input, Validate agreeing with Apply, Legal complete and stable,
 // deterministic replays, lossless protobuf round trips, well-formed errors and, for games with hidden information,
-// views that reveal nothing hidden.
+// views, and answers to each seat (GameHarness), that reveal nothing hidden.
 //
 // An engine's test adapts the engine with a Harness and calls Run:
 //
@@ -62,6 +62,10 @@ type Harness[S, M any] struct {
 	// View(Redeal(s, p, seed), p) equals View(s, p), and that some re-deal changes some state (else the check proved
 	// nothing). Nil skips that check: right for a game of perfect information.
 	Redeal func(s S, viewer engine.Player, seed uint64) S
+
+	// seats is CheckSeatAnswers, which GameHarness sets for a game with hidden information: it checks the probed
+	// state and counts what it compared.
+	seats func(h *Harness[S, M], p *probe[S, M]) (seatCounts, error)
 }
 
 // playouts returns the number of playouts to run.
@@ -84,6 +88,11 @@ func (h *Harness[S, M]) maxPlies() int {
 	return h.MaxPlies
 }
 
+// viewers returns who may look at s: NoPlayer (a spectator), then the seats.
+func (h *Harness[S, M]) viewers(s S) []engine.Player {
+	return append([]engine.Player{engine.NoPlayer}, h.Players(s)...)
+}
+
 // complete reports a required function that is missing, or a view function without the others it needs.
 func (h *Harness[S, M]) complete() error {
 	switch {
@@ -95,6 +104,8 @@ func (h *Harness[S, M]) complete() error {
 		return errors.New("enginetest: Harness needs View and Players together")
 	case h.Redeal != nil && h.View == nil:
 		return errors.New("enginetest: Harness.Redeal needs View and Players")
+	case h.seats != nil && h.Redeal == nil:
+		return errors.New("enginetest: a harness of hidden information (GameHarness) needs Redeal")
 	}
 	return nil
 }

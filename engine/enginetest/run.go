@@ -35,12 +35,23 @@ const (
 	// CheckViews: View and Redeal leave their input unchanged, a re-dealt state passes Check, and a view is
 	// unchanged by re-dealing what the viewer may not see.
 	CheckViews = "Views"
+	// CheckSeatAnswers: for a game with hidden information (GameHarness with Hidden), what the game tells a viewer
+	// depends on nothing that viewer may not see. For each viewer (NoPlayer, then each seat) and each re-deal s' of a
+	// state s for that viewer, these answers are the same for s' as for s: Score; for a seat, Legal and the answer of
+	// Validate (nil, or the same reason, message, field and facts) to each probed move of the seat; and, for each
+	// legal move m of another seat that s' accepts too, View(Apply(s', m), viewer) and ViewEvents of the move's events
+	// for viewer. The mover is left out of that last comparison: a move may show its mover what it reveals (a tile
+	// taken from their own face-down supply), and the next state's view checks what the mover then sees. So is a move
+	// whose events, in s or s', make something hidden public (Hidden.Reveals), such as a die rolled; the check fails
+	// if it compared no move at all. Legal for NoPlayer, the moves of whoever may move, is no seat's answer and is not
+	// compared. ViewEvents must leave its input unchanged and give one event for each.
+	CheckSeatAnswers = "SeatAnswers"
 )
 
 // checks lists the checks in the order Run reports them.
 var checks = []string{
 	CheckPlayouts, CheckImmutable, CheckValidateAgrees, CheckLegalApplies, CheckLegalComplete, CheckLegalStable,
-	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews,
+	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews, CheckSeatAnswers,
 }
 
 // maxReported is how many failures of one check a report keeps; it counts the rest.
@@ -63,10 +74,19 @@ func Run[S, M any](t *testing.T, h Harness[S, M]) {
 	if h.Redeal != nil {
 		t.Logf("%d re-deals changed a state", r.redealsChanged)
 	}
+	if h.seats != nil {
+		n := r.seats
+		t.Logf("seat answers: %d re-dealt states, %d answers of Validate, %d answers to another seat's move "+
+			"compared (%d not: illegal in the re-deal; %d not: revealing what was hidden)", n.dealt, n.validated,
+			n.told, n.illegal, n.revealing)
+	}
 	for _, name := range checks {
 		t.Run(name, func(t *testing.T) {
-			if name == CheckViews && h.View == nil {
+			switch {
+			case name == CheckViews && h.View == nil:
 				t.Skip("the harness has no View")
+			case name == CheckSeatAnswers && h.seats == nil:
+				t.Skip("the harness has no hidden information to re-deal (see GameHarness)")
 			}
 			for _, msg := range r.failures[name] {
 				t.Error(msg)
@@ -84,6 +104,7 @@ type report struct {
 	dropped        map[string]int
 	states, moves  int
 	redealsChanged int
+	seats          seatCounts
 }
 
 // fail records a failure of check.
@@ -106,6 +127,9 @@ func (h *Harness[S, M]) run(seeds []uint64) *report {
 	}
 	if h.Redeal != nil && r.states > 0 && r.redealsChanged == 0 {
 		r.fail(CheckViews, "no Redeal changed any state: the view check proved nothing")
+	}
+	if h.seats != nil && r.states > 0 && r.seats.told == 0 {
+		r.fail(CheckSeatAnswers, "no answer to another seat's move was compared: the seat check proved little")
 	}
 	return r
 }
@@ -182,6 +206,13 @@ func (h *Harness[S, M]) checkState(r *report, at string, p *probe[S, M]) {
 		r.redealsChanged += changed
 		if err != nil {
 			r.fail(CheckViews, "%s: %v", at, err)
+		}
+	}
+	if h.seats != nil {
+		n, err := h.seats(h, p)
+		r.seats.add(n)
+		if err != nil {
+			r.fail(CheckSeatAnswers, "%s: %v", at, err)
 		}
 	}
 }

@@ -8,15 +8,17 @@ import (
 	"github.com/rulebook/rulebook/engine"
 )
 
-// redeals is how many times the view check re-deals a state for each viewer.
+// redeals is how many times the view and seat checks re-deal a state for each viewer.
 const redeals = 2
+
+// redealSeed returns the seed of viewer's k-th re-deal of a state.
+func redealSeed(viewer engine.Player, k uint64) uint64 { return uint64(viewer)<<32 | k }
 
 // checkViews fails if View or Redeal changes its input, if a re-dealt state fails Check, or if a viewer's view of the
 // probed state changes when what that viewer may not see is dealt anew (NoPlayer, the spectator, included). It
 // returns how many re-deals changed the state, so that the suite can tell a check that proved nothing.
 func (h *Harness[S, M]) checkViews(p *probe[S, M]) (changed int, err error) {
-	viewers := append([]engine.Player{engine.NoPlayer}, h.Players(p.state)...)
-	for _, viewer := range viewers {
+	for _, viewer := range h.viewers(p.state) {
 		view := proto.Clone(h.Encode(h.View(p.state, viewer)))
 		if d := diff(p.snapshot, h.Encode(p.state)); d != "" {
 			return changed, fmt.Errorf("View(s, %d) changed s: %s", viewer, d)
@@ -25,7 +27,7 @@ func (h *Harness[S, M]) checkViews(p *probe[S, M]) (changed int, err error) {
 			continue
 		}
 		for k := range uint64(redeals) {
-			seed := uint64(viewer)<<32 | k
+			seed := redealSeed(viewer, k)
 			dealt := h.Redeal(p.state, viewer, seed)
 			if !proto.Equal(p.snapshot, h.Encode(dealt)) {
 				changed++

@@ -55,7 +55,7 @@ func TestConformanceGame(t *testing.T) {
 					}
 					// An envelope with no move, and one with no Exploze move.
 					return append(moves, nil, &rulebookv1.Move{Player: 1})
-				})
+				}, nil)
 			h.MaxPlies, h.Playouts = maxPlies(opts), c.playouts
 			enginetest.Run(t, h)
 		})

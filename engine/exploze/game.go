@@ -1,6 +1,7 @@
 package exploze
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/rulebook/rulebook/engine"
@@ -131,6 +132,11 @@ func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1
 		return nil, err
 	}
 	return wrap(s.View(viewer)), nil
+}
+
+// ViewEvents returns events, in a new slice of the same messages, to any viewer: Exploze hides nothing.
+func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv1.Event {
+	return slices.Clone(events)
 }
 
 // decode returns the state and the move in the envelopes.

@@ -140,6 +140,9 @@ func TestGamePlay(t *testing.T) {
 		if err != nil || !proto.Equal(view, state) {
 			t.Errorf("View = %v, %v; want the state", view, err)
 		}
+		if shown := g.ViewEvents(events, player%2+1); !slices.Equal(shown, events) {
+			t.Errorf("ViewEvents = %v; want the events", shown)
+		}
 		if proto.Equal(before, state) {
 			t.Error("Apply returned the state it was given")
 		}

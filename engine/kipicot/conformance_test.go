@@ -80,7 +80,7 @@ func TestConformanceGame(t *testing.T) {
 		// An envelope with no move, one with no Kipicot move, and a Kipicot move that holds nothing.
 		return append(moves, nil, &rulebookv1.Move{Player: 1},
 			&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Kipicot{Kipicot: &rulebookv1.KipicotMove{}}})
-	})
+	}, nil)
 	h.MaxPlies, h.Playouts = maxPlies(kipicot.DefaultOptions()), 2
 	enginetest.Run(t, h)
 }

@@ -93,6 +93,9 @@ func TestGamePlay(t *testing.T) {
 	if err != nil || !proto.Equal(view, state) {
 		t.Errorf("View = %v, %v; want the state", view, err)
 	}
+	if shown := g.ViewEvents(events, 1); !slices.Equal(shown, events) {
+		t.Errorf("ViewEvents = %v; want the events", shown)
+	}
 	score, err := g.Score(state)
 	if err != nil || score.GetGameOver() || len(score.GetStandings()) != 2 {
 		t.Errorf("Score = %v, %v", score, err)

@@ -36,29 +36,99 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out.
+// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out,
+// with the re-deals that check what each seat is told.
 func TestConformanceGame(t *testing.T) {
 	for _, c := range conformanceCases {
 		t.Run(fmt.Sprintf("%dp-%v", c.opts.Players, c.opts.Rules), func(t *testing.T) {
 			t.Parallel()
-			h := enginetest.GameHarness(Game{},
-				&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{Micropul: c.opts.Proto()}},
-				func(s *rulebookv1.GameState) []*rulebookv1.Move {
-					typed, err := FromProto(s.GetMicropul())
-					if err != nil {
-						return nil
-					}
-					var moves []*rulebookv1.Move
-					for _, m := range candidates(typed) {
-						moves = append(moves, m.Proto())
-					}
-					return append(moves, nil, &rulebookv1.Move{Player: 1},
-						&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Micropul{Micropul: &rulebookv1.MicropulMove{}}})
-				})
-			h.MaxPlies, h.Playouts = maxPlies, max(1, c.playouts/4)
+			h := gameHarness(c.opts)
+			h.Playouts = max(1, c.playouts/4)
 			enginetest.Run(t, h)
 		})
 	}
+}
+
+// TestSeatAnswersOfAForcedPass runs the suite on the engine.Game adapter from positions where player 1, in an extra
+// turn, has no action but to pass: no tile of their hand fits the board, their supply is empty, and every group a
+// stone could claim has one. Whether a pass in an extra turn is forced depends on the hand, which nobody else may
+// see: what the others are told of the pass must not say. Solo, the forced pass ends the game as blocked, which shows
+// it to everyone (endsBlocked). The first playout starts from the position, the second is an ordinary game (the solo
+// position ends at once, and the check must compare some move); only legal moves are probed.
+func TestSeatAnswersOfAForcedPass(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		pos  Position
+	}{
+		{"2p", Position{Options: DefaultOptions(),
+			Board:  []Placed{{Tile: StartTile}, {Tile: 23, At: Coord{0, -1}}},
+			Stones: []Stone{{Player: 2, At: Coord{0, 0}, Quadrant: TL}},
+			Hands:  [][]int{{36, 42, 46}, {7, 13, 20, 22, 26, 45}}, Supplies: [][]int{nil, {2, 41}}}},
+		{"solo", Position{Options: Options{Players: 1},
+			Board: []Placed{{Tile: StartTile}, {Tile: 28, At: Coord{1, 0}, Rotation: 1},
+				{Tile: 8, At: Coord{0, 1}, Rotation: 3}, {Tile: 13, At: Coord{1, 1}}},
+			Stones: []Stone{{Player: 1, At: Coord{0, 0}, Quadrant: TL}, {Player: 1, At: Coord{0, 0}, Quadrant: BR}},
+			Hands:  [][]int{{37, 43, 47}}, Supplies: [][]int{nil}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			c.pos.Core, c.pos.ToMove, c.pos.ExtraTurn = unplaced(c.pos), 1, true
+			stuck, err := NewState(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if legal := stuck.Legal(1); !slices.Equal(legal, []Move{{Player: 1, Action: Pass}}) {
+				t.Fatalf("player 1 may %v, want only to pass", legal)
+			}
+			h := gameHarness(c.pos.Options)
+			h.Candidates = nil
+			ordinary := h.New
+			h.New = func(seed uint64) (*rulebookv1.GameState, error) {
+				if seed == 1 {
+					return wrap(stuck), nil
+				}
+				return ordinary(seed)
+			}
+			h.Playouts = 2
+			enginetest.Run(t, h)
+		})
+	}
+}
+
+// unplaced returns the tiles that are neither on the board of p nor in a hand or supply, ascending.
+func unplaced(p Position) []int {
+	var out []int
+	for id := range NumTiles {
+		placed := slices.ContainsFunc(p.Board, func(pl Placed) bool { return pl.Tile == id })
+		for _, tiles := range slices.Concat(p.Hands, p.Supplies) {
+			placed = placed || slices.Contains(tiles, id)
+		}
+		if !placed {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// gameHarness adapts the engine.Game adapter, on games with opts, to the conformance suite, with the re-deals that
+// check what each seat is told.
+func gameHarness(opts Options) enginetest.Harness[*rulebookv1.GameState, *rulebookv1.Move] {
+	h := enginetest.GameHarness(Game{},
+		&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{Micropul: opts.Proto()}},
+		func(s *rulebookv1.GameState) []*rulebookv1.Move {
+			typed, err := FromProto(s.GetMicropul())
+			if err != nil {
+				return nil
+			}
+			var moves []*rulebookv1.Move
+			for _, m := range candidates(typed) {
+				moves = append(moves, m.Proto())
+			}
+			return append(moves, nil, &rulebookv1.Move{Player: 1},
+				&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Micropul{Micropul: &rulebookv1.MicropulMove{}}})
+		}, &enginetest.Hidden{Redeal: redealGame, Reveals: endsBlocked})
+	h.MaxPlies = maxPlies
+	return h
 }
 
 // maxPlies bounds a game: each placement uses a tile, each take moves one from supply to hand, each stone is one of
@@ -98,14 +168,16 @@ func harness(opts Options) enginetest.Harness[*State, Move] {
 }
 
 // redeal returns s with everything viewer may not see dealt anew from seed: the core, every supply and the other
-// players' hands are pooled, shuffled and dealt back with the same sizes.
+// players' hands are pooled, shuffled and dealt back with the same sizes. A game that ended blocked has shown that no
+// tile of any hand could be placed, so there the hands stay.
 func redeal(s *State, viewer engine.Player, seed uint64) *State {
 	r := s.clone()
+	redealsHand := func(p engine.Player) bool { return p != viewer && s.end != Blocked }
 	var pool []int
 	pool = append(pool, r.core...)
 	for i := range r.seats {
 		pool = append(pool, r.seats[i].Supply...)
-		if engine.Player(i+1) != viewer {
+		if redealsHand(engine.Player(i + 1)) {
 			pool = append(pool, r.seats[i].Hand...)
 		}
 	}
@@ -119,12 +191,29 @@ func redeal(s *State, viewer engine.Player, seed uint64) *State {
 	r.core = take(len(r.core))
 	for i := range r.seats {
 		r.seats[i].Supply = take(len(r.seats[i].Supply))
-		if engine.Player(i+1) != viewer {
+		if redealsHand(engine.Player(i + 1)) {
 			r.seats[i].Hand = take(len(r.seats[i].Hand))
 			slices.Sort(r.seats[i].Hand)
 		}
 	}
 	return r
+}
+
+// redealGame is redeal on envelopes. A state that does not decode comes back as it is, for Check to refuse.
+func redealGame(s *rulebookv1.GameState, viewer engine.Player, seed uint64) *rulebookv1.GameState {
+	typed, err := FromProto(s.GetMicropul())
+	if err != nil {
+		return s
+	}
+	return wrap(redeal(typed, viewer, seed))
+}
+
+// endsBlocked reports whether events end the game as blocked, which shows everyone that no tile of any hand could be
+// placed.
+func endsBlocked(events []*rulebookv1.Event) bool {
+	return slices.ContainsFunc(events, func(e *rulebookv1.Event) bool {
+		return e.GetMicropul().GetGameOver().GetEnd() == rulebookv1.MicropulEnd_MICROPUL_END_BLOCKED
+	})
 }
 
 // candidates returns moves to probe: for the player to move, every hand tile in every rotation at every frontier

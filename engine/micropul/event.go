@@ -64,7 +64,8 @@ type StonePlaced struct {
 	Stone Stone
 }
 
-// Passed is Player passing; Forced when Player had no other legal action.
+// Passed is Player passing; Forced when Player had no other legal action (shown only to Player in a view of the
+// event: in an extra turn it tells whether their hand held a tile that could be placed).
 type Passed struct {
 	Player engine.Player
 	Forced bool
@@ -152,22 +153,32 @@ func (e GameOver) String() string {
 }
 
 // ViewEvents returns what viewer (engine.NoPlayer for a spectator) may see of events: drawn tiles as a count only,
-// and the tile taken from a supply only for its owner. The events are not changed.
+// the tile taken from a supply only for its owner, and whether a pass was forced only for the passer (Forced is
+// false for anyone else). The events are not changed.
 func ViewEvents(events []Event, viewer engine.Player) []Event {
 	out := make([]Event, len(events))
 	for i, e := range events {
-		switch e := e.(type) {
-		case TilesDrawn:
-			e.Tiles, e.Hidden = nil, true
-			out[i] = e
-		case TileTaken:
-			if e.Player != viewer {
-				e.Tile, e.Hidden = 0, true
-			}
-			out[i] = e
-		default:
-			out[i] = e
-		}
+		out[i] = viewEvent(e, viewer)
 	}
 	return out
+}
+
+// viewEvent returns what viewer may see of e, by ViewEvents' rules.
+func viewEvent(e Event, viewer engine.Player) Event {
+	switch e := e.(type) {
+	case TilesDrawn:
+		e.Tiles, e.Hidden = nil, true
+		return e
+	case TileTaken:
+		if e.Player != viewer {
+			e.Tile, e.Hidden = 0, true
+		}
+		return e
+	case Passed:
+		if e.Player != viewer {
+			e.Forced = false
+		}
+		return e
+	}
+	return e
 }

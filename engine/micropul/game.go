@@ -130,6 +130,21 @@ func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1
 	return wrap(s.View(viewer)), nil
 }
 
+// ViewEvents returns what viewer (NoPlayer for a spectator) may see of events, by the rules of the package's
+// ViewEvents: drawn tiles as a count only, the tile taken from a supply only for its owner, and whether a pass was
+// forced only for the passer. Each TilesDrawn, TileTaken and Passed event is a new message; the other events are
+// those of events.
+func (Game) ViewEvents(events []*rulebookv1.Event, viewer engine.Player) []*rulebookv1.Event {
+	out := make([]*rulebookv1.Event, len(events))
+	for i, e := range events {
+		out[i] = e
+		if h, ok := hideableFromProto(e.GetMicropul()); ok {
+			out[i] = &rulebookv1.Event{Game: &rulebookv1.Event_Micropul{Micropul: viewEvent(h, viewer).proto()}}
+		}
+	}
+	return out
+}
+
 // decode returns the full state and the move in the envelopes.
 func decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
 	s, err := unwrapFull(state)

@@ -257,6 +257,24 @@ func EventsProto(events []Event) []*rulebookv1.Event {
 	return out
 }
 
+// hideableFromProto returns the event of m when it is one that ViewEvents may hide something of: a TilesDrawn, a
+// TileTaken or a Passed.
+func hideableFromProto(m *rulebookv1.MicropulEvent) (Event, bool) {
+	switch k := m.GetKind().(type) {
+	case *rulebookv1.MicropulEvent_TilesDrawn:
+		d := k.TilesDrawn
+		return TilesDrawn{Player: engine.Player(d.GetPlayer()), Count: intFromProto(d.GetCount()),
+			Tiles: idsFromProto(d.GetTiles()), Hidden: d.GetHidden(), CoreLeft: intFromProto(d.GetCoreLeft())}, true
+	case *rulebookv1.MicropulEvent_TileTaken:
+		t := k.TileTaken
+		return TileTaken{Player: engine.Player(t.GetPlayer()), Tile: intFromProto(t.GetTile()), Hidden: t.GetHidden()},
+			true
+	case *rulebookv1.MicropulEvent_Passed:
+		return Passed{Player: engine.Player(k.Passed.GetPlayer()), Forced: k.Passed.GetForced()}, true
+	}
+	return nil, false
+}
+
 func (e TilePlaced) proto() *rulebookv1.MicropulEvent {
 	return &rulebookv1.MicropulEvent{Kind: &rulebookv1.MicropulEvent_TilePlaced{TilePlaced: &rulebookv1.MicropulTilePlaced{
 		Player: int32(e.Player), Tile: e.Tile.proto()}}}

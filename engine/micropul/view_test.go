@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -51,6 +53,10 @@ func TestViewsRevealNothing(t *testing.T) {
 						if e.Player != viewer && (!e.Hidden || e.Tile != 0) {
 							t.Fatalf("viewer %d sees player %d's taken tile", viewer, e.Player)
 						}
+					case Passed:
+						if e.Player != viewer && e.Forced {
+							t.Fatalf("viewer %d sees that player %d's pass was forced", viewer, e.Player)
+						}
 					}
 				}
 			}
@@ -58,7 +64,43 @@ func TestViewsRevealNothing(t *testing.T) {
 		}
 	}
 	enginetest.CheckError(t, (&State{view: true}).checkShape(Move{}))
-	if !slices.Equal(ViewEvents([]Event{TileTaken{Player: 1, Tile: 5}}, 1), []Event{TileTaken{Player: 1, Tile: 5}}) {
-		t.Error("the owner does not see the tile taken")
+	own := []Event{TileTaken{Player: 1, Tile: 5}, Passed{Player: 1, Forced: true}}
+	if !slices.Equal(ViewEvents(own, 1), own) {
+		t.Error("the owner does not see the tile taken, or that their pass was forced")
+	}
+}
+
+// TestGameViewEvents checks that the engine.Game adapter shows each viewer of the protobuf events what ViewEvents
+// shows of the events, without changing its input, sharing the messages of the events it hides nothing of.
+func TestGameViewEvents(t *testing.T) {
+	events := []Event{
+		TilePlaced{Player: 1, Tile: Placed{Tile: 12, At: Coord{0, -1}, Rotation: 1}},
+		CatalystActivated{Player: 1, At: Coord{0, -1}, Quadrant: BR, Catalyst: Two, Draw: 2},
+		TilesDrawn{Player: 1, Count: 2, Tiles: []int{5, 17}, CoreLeft: 30},
+		TileTaken{Player: 2, Tile: 31},
+		Passed{Player: 1, Forced: true},
+		GameOver{End: Blocked, Winners: []engine.Player{2}},
+	}
+	full := EventsProto(events)
+	before := EventsProto(events)
+	for viewer := engine.Player(0); viewer <= 2; viewer++ {
+		got := Game{}.ViewEvents(full, viewer)
+		want := EventsProto(ViewEvents(events, viewer))
+		if len(got) != len(want) {
+			t.Fatalf("viewer %d: %d events, want %d", viewer, len(got), len(want))
+		}
+		for i := range want {
+			if !proto.Equal(got[i], want[i]) {
+				t.Errorf("viewer %d, event %d: %v, want %v", viewer, i, got[i], want[i])
+			}
+		}
+		if got[0] != full[0] || got[5] != full[5] {
+			t.Errorf("viewer %d: the events with nothing to hide are copied", viewer)
+		}
+	}
+	for i := range full {
+		if !proto.Equal(full[i], before[i]) {
+			t.Errorf("event %d changed: %v, was %v", i, full[i], before[i])
+		}
 	}
 }

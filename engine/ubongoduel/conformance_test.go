@@ -2,6 +2,7 @@ package ubongoduel
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -40,7 +41,8 @@ func TestConformance(t *testing.T) {
 }
 
 // TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out,
-// with the witness solutions added to the legal moves.
+// with the witness solutions added to the legal moves, and the re-deals of the die that check what each seat is
+// told (a move that starts a duel makes its roll public, so it is not compared).
 func TestConformanceGame(t *testing.T) {
 	for _, c := range conformanceCases {
 		t.Run(fmt.Sprintf("%v-tie%d-catchup%v", c.opts.Side, c.opts.TieWindowMS, c.opts.CatchUp), func(t *testing.T) {
@@ -66,7 +68,7 @@ func TestConformanceGame(t *testing.T) {
 					}
 					return append(moves, nil, &rulebookv1.Move{Player: 1},
 						&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_UbongoDuel{UbongoDuel: &rulebookv1.UbongoDuelMove{}}})
-				})
+				}, &enginetest.Hidden{Redeal: redealGame, Reveals: rollsDie})
 			h.Legal = func(s *rulebookv1.GameState) []*rulebookv1.Move {
 				st := typed(s)
 				if st == nil {
@@ -115,6 +117,22 @@ func redeal(s *State, _ engine.Player, seed uint64) *State {
 	r := s.clone()
 	_, r.rng = splitmix64(seed ^ 0x5eed)
 	return r
+}
+
+// redealGame is redeal on envelopes. A state that does not decode comes back as it is, for Check to refuse.
+func redealGame(s *rulebookv1.GameState, viewer engine.Player, seed uint64) *rulebookv1.GameState {
+	typed, err := FromProto(s.GetUbongoDuel())
+	if err != nil {
+		return s
+	}
+	return wrap(redeal(typed, viewer, seed))
+}
+
+// rollsDie reports whether events start a duel: the die rolled, its faces made public.
+func rollsDie(events []*rulebookv1.Event) bool {
+	return slices.ContainsFunc(events, func(e *rulebookv1.Event) bool {
+		return e.GetUbongoDuel().GetDuelStarted() != nil
+	})
 }
 
 // candidates returns moves to probe: for each player, the witness solution of their own task and of the other

@@ -1,6 +1,7 @@
 package ubongoduel
 
 import (
+	"slices"
 	"strconv"
 	"time"
 
@@ -142,6 +143,12 @@ func (g Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebook
 			map[string]string{"viewer": strconv.Itoa(int(viewer))}, "viewer %d is not a player of Ubongo Duel", viewer)
 	}
 	return wrap(s.View(viewer)), nil
+}
+
+// ViewEvents returns events, in a new slice of the same messages, to any viewer: events hold the faces rolled and
+// their tasks, public once rolled, and never the die's state.
+func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv1.Event {
+	return slices.Clone(events)
 }
 
 // decode returns the full state and the move in the envelopes.

@@ -1,7 +1,12 @@
 package ubongoduel
 
 import (
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+
+	"google.golang.org/protobuf/encoding/prototext"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -43,6 +48,40 @@ func TestViewsHideTheDie(t *testing.T) {
 	}
 	if s.View(7).Viewer() != engine.NoPlayer {
 		t.Error("a non-player does not get the spectator's view")
+	}
+}
+
+// TestEventsHideTheDie checks along seeded games that the events of a move never hold the die's state, before or
+// after the move (a roll's faces are public; the generator word that made them is not), and that the engine.Game
+// adapter shows every viewer the events as they are.
+func TestEventsHideTheDie(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		s := newGame(t, Options{CatchUp: true}, seed)
+		for ply := 0; !s.Over() && ply < 200; ply++ {
+			moves := playable(s)
+			env, events, err := Game{}.Apply(wrap(s), moves[(ply*7)%len(moves)].Proto())
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, err := FromProto(env.GetUbongoDuel())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range events {
+				text := prototext.Format(e)
+				for _, word := range []uint64{s.rng, next.rng} {
+					if strings.Contains(text, strconv.FormatUint(word, 10)) {
+						t.Fatalf("seed %d, ply %d: event %s holds the die's state %d", seed, ply, text, word)
+					}
+				}
+			}
+			for viewer := engine.Player(0); viewer <= Players; viewer++ {
+				if got := (Game{}).ViewEvents(events, viewer); !slices.Equal(got, events) {
+					t.Fatalf("viewer %d sees %v of %v", viewer, got, events)
+				}
+			}
+			s = next
+		}
 	}
 }
 
