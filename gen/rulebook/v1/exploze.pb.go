@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -21,7 +22,8 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// ExplozeOptions sets up a game of Exploze (Chain Reaction). Zero fields take their defaults.
+// ExplozeOptions sets up a game of Exploze (Chain Reaction). Zero fields take their defaults. The engine checks the
+// ranges (OPTION_OUT_OF_RANGE, with the range among its facts); the API's field rules leave them to it.
 type ExplozeOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Rows of the board, 2 to 32; 0 means the default, 6.
@@ -94,11 +96,12 @@ type ExplozeState struct {
 	RulesVersion uint32 `protobuf:"varint,1,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Options, with every default filled in.
 	Options *ExplozeOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
-	// Moves played so far; each move adds exactly one stone.
+	// Moves played so far; each move adds exactly one stone. At most 2,945: the longest game on a 32 x 32 board (2 x
+	// edges - cells = 2,944 stones on a stable board, and one more move).
 	MovesPlayed uint32 `protobuf:"varint,3,opt,name=moves_played,json=movesPlayed,proto3" json:"moves_played,omitempty"`
-	// Player to move (1-based); 0 once the game is over.
+	// Player to move (1-based); 0 once the game is over. At most 8, the most players.
 	ToMove int32 `protobuf:"varint,4,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	// The board, row by row: cell (row, col) is cells[row * cols + col].
+	// The board, row by row: cell (row, col) is cells[row * cols + col]. At most 1,024: a 32 x 32 board.
 	Cells         []*ExplozeCell `protobuf:"bytes,5,rep,name=cells,proto3" json:"cells,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -172,9 +175,9 @@ func (x *ExplozeState) GetCells() []*ExplozeCell {
 // ExplozeCell is one square of the board.
 type ExplozeCell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Owner of the stones (1-based player); 0 exactly when the cell is empty.
+	// Owner of the stones (1-based player); 0 exactly when the cell is empty. At most 8, the most players.
 	Owner int32 `protobuf:"varint,1,opt,name=owner,proto3" json:"owner,omitempty"`
-	// Stones on the cell.
+	// Stones on the cell. At most 2,945, the stones of the longest game on a 32 x 32 board.
 	Stones        uint32 `protobuf:"varint,2,opt,name=stones,proto3" json:"stones,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -227,9 +230,9 @@ func (x *ExplozeCell) GetStones() uint32 {
 // ExplozeMove puts one stone of the moving player on a cell.
 type ExplozeMove struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Row, from 0 at the top.
+	// Row, from 0 at the top; 0 to 31, the rows of the largest board (a row off a smaller board is CELL_OFF_BOARD).
 	Row int32 `protobuf:"varint,1,opt,name=row,proto3" json:"row,omitempty"`
-	// Column, from 0 at the left.
+	// Column, from 0 at the left; 0 to 31, the columns of the largest board.
 	Col           int32 `protobuf:"varint,2,opt,name=col,proto3" json:"col,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -881,23 +884,23 @@ var File_rulebook_v1_exploze_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_exploze_proto_rawDesc = "" +
 	"\n" +
-	"\x19rulebook/v1/exploze.proto\x12\vrulebook.v1\"R\n" +
+	"\x19rulebook/v1/exploze.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\"R\n" +
 	"\x0eExplozeOptions\x12\x12\n" +
 	"\x04rows\x18\x01 \x01(\x05R\x04rows\x12\x12\n" +
 	"\x04cols\x18\x02 \x01(\x05R\x04cols\x12\x18\n" +
-	"\aplayers\x18\x03 \x01(\x05R\aplayers\"\xd6\x01\n" +
+	"\aplayers\x18\x03 \x01(\x05R\aplayers\"\xf6\x01\n" +
 	"\fExplozeState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x125\n" +
-	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsR\aoptions\x12!\n" +
-	"\fmoves_played\x18\x03 \x01(\rR\vmovesPlayed\x12\x17\n" +
-	"\ato_move\x18\x04 \x01(\x05R\x06toMove\x12.\n" +
-	"\x05cells\x18\x05 \x03(\v2\x18.rulebook.v1.ExplozeCellR\x05cells\";\n" +
-	"\vExplozeCell\x12\x14\n" +
-	"\x05owner\x18\x01 \x01(\x05R\x05owner\x12\x16\n" +
-	"\x06stones\x18\x02 \x01(\rR\x06stones\"1\n" +
-	"\vExplozeMove\x12\x10\n" +
-	"\x03row\x18\x01 \x01(\x05R\x03row\x12\x10\n" +
-	"\x03col\x18\x02 \x01(\x05R\x03col\"2\n" +
+	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsR\aoptions\x12+\n" +
+	"\fmoves_played\x18\x03 \x01(\rB\b\xbaH\x05*\x03\x18\x81\x17R\vmovesPlayed\x12\"\n" +
+	"\ato_move\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x06toMove\x129\n" +
+	"\x05cells\x18\x05 \x03(\v2\x18.rulebook.v1.ExplozeCellB\t\xbaH\x06\x92\x01\x03\x10\x80\bR\x05cells\"P\n" +
+	"\vExplozeCell\x12\x1f\n" +
+	"\x05owner\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x05owner\x12 \n" +
+	"\x06stones\x18\x02 \x01(\rB\b\xbaH\x05*\x03\x18\x81\x17R\x06stones\"G\n" +
+	"\vExplozeMove\x12\x1b\n" +
+	"\x03row\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03row\x12\x1b\n" +
+	"\x03col\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03col\"2\n" +
 	"\fExplozeCoord\x12\x10\n" +
 	"\x03row\x18\x01 \x01(\x05R\x03row\x12\x10\n" +
 	"\x03col\x18\x02 \x01(\x05R\x03col\"\x86\x02\n" +

@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -376,7 +377,8 @@ func (*GameState_UbongoDuel) isGameState_Game() {}
 // Move is one player's action.
 type Move struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Player making the move (1-based). Required: a move for the wrong player is refused with NOT_YOUR_TURN.
+	// Player making the move (1-based). Required: a move for the wrong player is refused with NOT_YOUR_TURN. 1 to 64,
+	// as the seats of the requests; a player beyond the game's own number of players is PLAYER_OUT_OF_RANGE.
 	Player int32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
 	// The game's own move.
 	//
@@ -1086,7 +1088,7 @@ var File_rulebook_v1_game_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x19rulebook/v1/exploze.proto\x1a\x19rulebook/v1/kipicot.proto\x1a\x1arulebook/v1/micropul.proto\x1a\x1drulebook/v1/ubongo_duel.proto\"\x86\x02\n" +
+	"\x16rulebook/v1/game.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x19rulebook/v1/exploze.proto\x1a\x19rulebook/v1/kipicot.proto\x1a\x1arulebook/v1/micropul.proto\x1a\x1drulebook/v1/ubongo_duel.proto\"\x86\x02\n" +
 	"\vGameOptions\x127\n" +
 	"\aexploze\x18\x01 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsH\x00R\aexploze\x12:\n" +
 	"\bmicropul\x18\x02 \x01(\v2\x1c.rulebook.v1.MicropulOptionsH\x00R\bmicropul\x127\n" +
@@ -1100,9 +1102,9 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\akipicot\x18\x03 \x01(\v2\x19.rulebook.v1.KipicotStateH\x00R\akipicot\x12?\n" +
 	"\vubongo_duel\x18\x04 \x01(\v2\x1c.rulebook.v1.UbongoDuelStateH\x00R\n" +
 	"ubongoDuelB\x06\n" +
-	"\x04game\"\x8b\x02\n" +
-	"\x04Move\x12\x16\n" +
-	"\x06player\x18\x01 \x01(\x05R\x06player\x124\n" +
+	"\x04game\"\x96\x02\n" +
+	"\x04Move\x12!\n" +
+	"\x06player\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18@(\x01R\x06player\x124\n" +
 	"\aexploze\x18\x02 \x01(\v2\x18.rulebook.v1.ExplozeMoveH\x00R\aexploze\x127\n" +
 	"\bmicropul\x18\x03 \x01(\v2\x19.rulebook.v1.MicropulMoveH\x00R\bmicropul\x124\n" +
 	"\akipicot\x18\x04 \x01(\v2\x18.rulebook.v1.KipicotMoveH\x00R\akipicot\x12>\n" +

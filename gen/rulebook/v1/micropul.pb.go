@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -373,7 +374,8 @@ func (MicropulSoloBand) EnumDescriptor() ([]byte, []int) {
 	return file_rulebook_v1_micropul_proto_rawDescGZIP(), []int{5}
 }
 
-// MicropulOptions sets up a game of Micropul. Zero fields take their defaults.
+// MicropulOptions sets up a game of Micropul. Zero fields take their defaults. The engine checks the ranges
+// (OPTION_OUT_OF_RANGE); the API's field rules leave them to it.
 type MicropulOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Players, 1 (solo) or 2; 0 means the default, 2.
@@ -437,30 +439,33 @@ type MicropulState struct {
 	RulesVersion uint32 `protobuf:"varint,1,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Options, with every default filled in.
 	Options *MicropulOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
-	// Tiles in play, in the order they were placed; the first is the start tile 40 at (0, 0), rotation 0.
+	// Tiles in play, in the order they were placed; the first is the start tile 40 at (0, 0), rotation 0. At most 48,
+	// the game's tiles.
 	Board []*MicropulPlacedTile `protobuf:"bytes,3,rep,name=board,proto3" json:"board,omitempty"`
-	// Stones on the board, in the order they were placed.
+	// Stones on the board, in the order they were placed. At most 6: 3 stones for each of at most 2 players.
 	Stones []*MicropulStone `protobuf:"bytes,4,rep,name=stones,proto3" json:"stones,omitempty"`
-	// One entry per player, in seat order.
+	// One entry per player, in seat order. At most 2, the most players.
 	Players []*MicropulPlayer `protobuf:"bytes,5,rep,name=players,proto3" json:"players,omitempty"`
-	// Tile ids of the core, in draw order (core[0] is drawn next); empty in a view.
+	// Tile ids of the core, in draw order (core[0] is drawn next); empty in a view. At most 41: the tiles left after a
+	// solo deal (35 with two players).
 	Core []uint32 `protobuf:"varint,6,rep,packed,name=core,proto3" json:"core,omitempty"`
-	// Tiles in the core; equal to the length of core in a full state.
+	// Tiles in the core; equal to the length of core in a full state. At most 41, as core.
 	CoreCount uint32 `protobuf:"varint,7,opt,name=core_count,json=coreCount,proto3" json:"core_count,omitempty"`
-	// Player to move (1-based); 0 once the game is over.
+	// Player to move (1-based); 0 once the game is over. At most 2, the most players.
 	ToMove int32 `protobuf:"varint,8,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
 	// Whether the current turn is an extra turn (won with a plus catalyst).
 	ExtraTurn bool `protobuf:"varint,9,opt,name=extra_turn,json=extraTurn,proto3" json:"extra_turn,omitempty"`
-	// Extra turns the player to move still has after the current turn.
+	// Extra turns the player to move still has after the current turn. At most 470: 10 plus catalysts (8 plus
+	// quadrants and 2 big plus centres) for each of the 47 placements.
 	ExtraTurnsPending uint32 `protobuf:"varint,10,opt,name=extra_turns_pending,json=extraTurnsPending,proto3" json:"extra_turns_pending,omitempty"`
 	// How the game ended; unspecified while it goes on.
 	End MicropulEnd `protobuf:"varint,11,opt,name=end,proto3,enum=rulebook.v1.MicropulEnd" json:"end,omitempty"`
-	// Player who lost by running out of tiles (end MICROPUL_END_OUT_OF_TILES); 0 otherwise.
+	// Player who lost by running out of tiles (end MICROPUL_END_OUT_OF_TILES); 0 otherwise. At most 2.
 	Loser int32 `protobuf:"varint,12,opt,name=loser,proto3" json:"loser,omitempty"`
 	// Whether this is a view: the hidden parts are left out and only counted. A view is refused as the state of a
 	// move (STATE_IS_VIEW).
 	IsView bool `protobuf:"varint,13,opt,name=is_view,json=isView,proto3" json:"is_view,omitempty"`
-	// Player whose view this is (0: a spectator); 0 in a full state.
+	// Player whose view this is (0: a spectator); 0 in a full state. At most 2.
 	Viewer        int32 `protobuf:"varint,14,opt,name=viewer,proto3" json:"viewer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -597,13 +602,14 @@ func (x *MicropulState) GetViewer() int32 {
 // MicropulPlayer is what one player holds.
 type MicropulPlayer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Tile ids in hand, ascending; in a view, only the viewer's own hand is listed.
+	// Tile ids in hand, ascending; in a view, only the viewer's own hand is listed. At most 6, a full hand.
 	Hand []uint32 `protobuf:"varint,1,rep,packed,name=hand,proto3" json:"hand,omitempty"`
-	// Tiles in hand.
+	// Tiles in hand. At most 6.
 	HandCount uint32 `protobuf:"varint,2,opt,name=hand_count,json=handCount,proto3" json:"hand_count,omitempty"`
 	// Tile ids in the supply, in the order they were drawn (a tile taken into the hand is the last); empty in a view.
+	// At most 47, every tile but the start tile.
 	Supply []uint32 `protobuf:"varint,3,rep,packed,name=supply,proto3" json:"supply,omitempty"`
-	// Tiles in the supply.
+	// Tiles in the supply. At most 47.
 	SupplyCount   uint32 `protobuf:"varint,4,opt,name=supply_count,json=supplyCount,proto3" json:"supply_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -672,9 +678,10 @@ type MicropulPlacedTile struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Tile id, 0 to 47.
 	Tile uint32 `protobuf:"varint,1,opt,name=tile,proto3" json:"tile,omitempty"`
-	// Column, relative to the start tile; grows to the right.
+	// Column, relative to the start tile; grows to the right. -47 to 47: 47 tiles in a line from the start tile reach
+	// no farther.
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
-	// Row, relative to the start tile; grows downwards.
+	// Row, relative to the start tile; grows downwards. -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
 	// Clockwise quarter turns from the printed orientation, 0 to 3; the smallest of the rotations that give the same
 	// oriented tile.
@@ -744,13 +751,13 @@ func (x *MicropulPlacedTile) GetRotation() uint32 {
 // MicropulStone is a player's stone on a micropul.
 type MicropulStone struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Owner (1-based).
+	// Owner (1-based), 1 or 2.
 	Player int32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
-	// Column of the tile.
+	// Column of the tile, -47 to 47.
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
-	// Row of the tile.
+	// Row of the tile, -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
-	// Quadrant of the micropul, on the board; any quadrant of a big micropul names it.
+	// Quadrant of the micropul, on the board; any quadrant of a big micropul names it. Never unspecified.
 	Quadrant      MicropulQuadrant `protobuf:"varint,4,opt,name=quadrant,proto3,enum=rulebook.v1.MicropulQuadrant" json:"quadrant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -940,9 +947,9 @@ type MicropulPlaceTile struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Tile id, 0 to 47.
 	Tile uint32 `protobuf:"varint,1,opt,name=tile,proto3" json:"tile,omitempty"`
-	// Column.
+	// Column, -47 to 47.
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
-	// Row.
+	// Row, -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
 	// Clockwise quarter turns, 0 to 3; the smallest of those giving the same oriented tile.
 	Rotation      uint32 `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
@@ -1048,11 +1055,11 @@ func (*MicropulTakeTile) Descriptor() ([]byte, []int) {
 // MicropulPlaceStone puts one of the mover's stones on a micropul.
 type MicropulPlaceStone struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Column of the tile.
+	// Column of the tile, -47 to 47.
 	X int32 `protobuf:"varint,1,opt,name=x,proto3" json:"x,omitempty"`
-	// Row of the tile.
+	// Row of the tile, -47 to 47.
 	Y int32 `protobuf:"varint,2,opt,name=y,proto3" json:"y,omitempty"`
-	// Quadrant of the micropul.
+	// Quadrant of the micropul; never unspecified.
 	Quadrant      MicropulQuadrant `protobuf:"varint,3,opt,name=quadrant,proto3,enum=rulebook.v1.MicropulQuadrant" json:"quadrant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2196,44 +2203,45 @@ var File_rulebook_v1_micropul_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_micropul_proto_rawDesc = "" +
 	"\n" +
-	"\x1arulebook/v1/micropul.proto\x12\vrulebook.v1\"d\n" +
+	"\x1arulebook/v1/micropul.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\"d\n" +
 	"\x0fMicropulOptions\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x127\n" +
-	"\brule_set\x18\x02 \x01(\x0e2\x1c.rulebook.v1.MicropulRuleSetR\aruleSet\"\x9c\x04\n" +
+	"\brule_set\x18\x02 \x01(\x0e2\x1c.rulebook.v1.MicropulRuleSetR\aruleSet\"\x88\x05\n" +
 	"\rMicropulState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x126\n" +
-	"\aoptions\x18\x02 \x01(\v2\x1c.rulebook.v1.MicropulOptionsR\aoptions\x125\n" +
-	"\x05board\x18\x03 \x03(\v2\x1f.rulebook.v1.MicropulPlacedTileR\x05board\x122\n" +
-	"\x06stones\x18\x04 \x03(\v2\x1a.rulebook.v1.MicropulStoneR\x06stones\x125\n" +
-	"\aplayers\x18\x05 \x03(\v2\x1b.rulebook.v1.MicropulPlayerR\aplayers\x12\x12\n" +
-	"\x04core\x18\x06 \x03(\rR\x04core\x12\x1d\n" +
+	"\aoptions\x18\x02 \x01(\v2\x1c.rulebook.v1.MicropulOptionsR\aoptions\x12?\n" +
+	"\x05board\x18\x03 \x03(\v2\x1f.rulebook.v1.MicropulPlacedTileB\b\xbaH\x05\x92\x01\x02\x100R\x05board\x12<\n" +
+	"\x06stones\x18\x04 \x03(\v2\x1a.rulebook.v1.MicropulStoneB\b\xbaH\x05\x92\x01\x02\x10\x06R\x06stones\x12?\n" +
+	"\aplayers\x18\x05 \x03(\v2\x1b.rulebook.v1.MicropulPlayerB\b\xbaH\x05\x92\x01\x02\x10\x02R\aplayers\x12\"\n" +
+	"\x04core\x18\x06 \x03(\rB\x0e\xbaH\v\x92\x01\b\x10)\"\x04*\x02\x18/R\x04core\x12&\n" +
 	"\n" +
-	"core_count\x18\a \x01(\rR\tcoreCount\x12\x17\n" +
-	"\ato_move\x18\b \x01(\x05R\x06toMove\x12\x1d\n" +
+	"core_count\x18\a \x01(\rB\a\xbaH\x04*\x02\x18)R\tcoreCount\x12\"\n" +
+	"\ato_move\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06toMove\x12\x1d\n" +
 	"\n" +
-	"extra_turn\x18\t \x01(\bR\textraTurn\x12.\n" +
+	"extra_turn\x18\t \x01(\bR\textraTurn\x128\n" +
 	"\x13extra_turns_pending\x18\n" +
-	" \x01(\rR\x11extraTurnsPending\x12*\n" +
-	"\x03end\x18\v \x01(\x0e2\x18.rulebook.v1.MicropulEndR\x03end\x12\x14\n" +
-	"\x05loser\x18\f \x01(\x05R\x05loser\x12\x17\n" +
-	"\ais_view\x18\r \x01(\bR\x06isView\x12\x16\n" +
-	"\x06viewer\x18\x0e \x01(\x05R\x06viewer\"~\n" +
-	"\x0eMicropulPlayer\x12\x12\n" +
-	"\x04hand\x18\x01 \x03(\rR\x04hand\x12\x1d\n" +
+	" \x01(\rB\b\xbaH\x05*\x03\x18\xd6\x03R\x11extraTurnsPending\x124\n" +
+	"\x03end\x18\v \x01(\x0e2\x18.rulebook.v1.MicropulEndB\b\xbaH\x05\x82\x01\x02\x10\x01R\x03end\x12\x1f\n" +
+	"\x05loser\x18\f \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x05loser\x12\x17\n" +
+	"\ais_view\x18\r \x01(\bR\x06isView\x12!\n" +
+	"\x06viewer\x18\x0e \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06viewer\"\xb0\x01\n" +
+	"\x0eMicropulPlayer\x12\"\n" +
+	"\x04hand\x18\x01 \x03(\rB\x0e\xbaH\v\x92\x01\b\x10\x06\"\x04*\x02\x18/R\x04hand\x12&\n" +
 	"\n" +
-	"hand_count\x18\x02 \x01(\rR\thandCount\x12\x16\n" +
-	"\x06supply\x18\x03 \x03(\rR\x06supply\x12!\n" +
-	"\fsupply_count\x18\x04 \x01(\rR\vsupplyCount\"`\n" +
-	"\x12MicropulPlacedTile\x12\x12\n" +
-	"\x04tile\x18\x01 \x01(\rR\x04tile\x12\f\n" +
-	"\x01x\x18\x02 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x03 \x01(\x05R\x01y\x12\x1a\n" +
-	"\brotation\x18\x04 \x01(\rR\brotation\"~\n" +
-	"\rMicropulStone\x12\x16\n" +
-	"\x06player\x18\x01 \x01(\x05R\x06player\x12\f\n" +
-	"\x01x\x18\x02 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x03 \x01(\x05R\x01y\x129\n" +
-	"\bquadrant\x18\x04 \x01(\x0e2\x1d.rulebook.v1.MicropulQuadrantR\bquadrant\"\x8c\x02\n" +
+	"hand_count\x18\x02 \x01(\rB\a\xbaH\x04*\x02\x18\x06R\thandCount\x12&\n" +
+	"\x06supply\x18\x03 \x03(\rB\x0e\xbaH\v\x92\x01\b\x10/\"\x04*\x02\x18/R\x06supply\x12*\n" +
+	"\fsupply_count\x18\x04 \x01(\rB\a\xbaH\x04*\x02\x18/R\vsupplyCount\"\x9a\x01\n" +
+	"\x12MicropulPlacedTile\x12\x1b\n" +
+	"\x04tile\x18\x01 \x01(\rB\a\xbaH\x04*\x02\x18/R\x04tile\x12 \n" +
+	"\x01x\x18\x02 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01x\x12 \n" +
+	"\x01y\x18\x03 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01y\x12#\n" +
+	"\brotation\x18\x04 \x01(\rB\a\xbaH\x04*\x02\x18\x03R\brotation\"\xbd\x01\n" +
+	"\rMicropulStone\x12!\n" +
+	"\x06player\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x01R\x06player\x12 \n" +
+	"\x01x\x18\x02 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01x\x12 \n" +
+	"\x01y\x18\x03 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01y\x12E\n" +
+	"\bquadrant\x18\x04 \x01(\x0e2\x1d.rulebook.v1.MicropulQuadrantB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\bquadrant\"\x8c\x02\n" +
 	"\fMicropulMove\x12?\n" +
 	"\n" +
 	"place_tile\x18\x01 \x01(\v2\x1e.rulebook.v1.MicropulPlaceTileH\x00R\tplaceTile\x12<\n" +
@@ -2241,17 +2249,18 @@ const file_rulebook_v1_micropul_proto_rawDesc = "" +
 	"\vplace_stone\x18\x03 \x01(\v2\x1f.rulebook.v1.MicropulPlaceStoneH\x00R\n" +
 	"placeStone\x12/\n" +
 	"\x04pass\x18\x04 \x01(\v2\x19.rulebook.v1.MicropulPassH\x00R\x04passB\b\n" +
-	"\x06action\"_\n" +
-	"\x11MicropulPlaceTile\x12\x12\n" +
-	"\x04tile\x18\x01 \x01(\rR\x04tile\x12\f\n" +
-	"\x01x\x18\x02 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x03 \x01(\x05R\x01y\x12\x1a\n" +
-	"\brotation\x18\x04 \x01(\rR\brotation\"\x12\n" +
-	"\x10MicropulTakeTile\"k\n" +
-	"\x12MicropulPlaceStone\x12\f\n" +
-	"\x01x\x18\x01 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x02 \x01(\x05R\x01y\x129\n" +
-	"\bquadrant\x18\x03 \x01(\x0e2\x1d.rulebook.v1.MicropulQuadrantR\bquadrant\"\x0e\n" +
+	"\x06action\"\x99\x01\n" +
+	"\x11MicropulPlaceTile\x12\x1b\n" +
+	"\x04tile\x18\x01 \x01(\rB\a\xbaH\x04*\x02\x18/R\x04tile\x12 \n" +
+	"\x01x\x18\x02 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01x\x12 \n" +
+	"\x01y\x18\x03 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01y\x12#\n" +
+	"\brotation\x18\x04 \x01(\rB\a\xbaH\x04*\x02\x18\x03R\brotation\"\x12\n" +
+	"\x10MicropulTakeTile\"\x9f\x01\n" +
+	"\x12MicropulPlaceStone\x12 \n" +
+	"\x01x\x18\x01 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01x\x12 \n" +
+	"\x01y\x18\x02 \x01(\x05B\x12\xbaH\x0f\x1a\r\x18/(\xd1\xff\xff\xff\xff\xff\xff\xff\xff\x01R\x01y\x12E\n" +
+	"\bquadrant\x18\x03 \x01(\x0e2\x1d.rulebook.v1.MicropulQuadrantB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\bquadrant\"\x0e\n" +
 	"\fMicropulPass\"\x91\x05\n" +
 	"\rMicropulEvent\x12B\n" +
 	"\vtile_placed\x18\x01 \x01(\v2\x1f.rulebook.v1.MicropulTilePlacedH\x00R\n" +

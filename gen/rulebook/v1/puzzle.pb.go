@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -75,12 +76,13 @@ func (PuzzleGoal) EnumDescriptor() ([]byte, []int) {
 }
 
 // PuzzleCell is a cell of a shape or a piece: x is the column, y the row, y growing downwards. Only relative
-// positions matter; coordinates may be negative, within -1048576 to 1048576.
+// positions matter; coordinates may be negative, within -1048576 to 1048576 (2^20, so that no turn or shift of a
+// piece overflows).
 type PuzzleCell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Column.
+	// Column, -1048576 to 1048576.
 	X int32 `protobuf:"varint,1,opt,name=x,proto3" json:"x,omitempty"`
-	// Row.
+	// Row, -1048576 to 1048576.
 	Y             int32 `protobuf:"varint,2,opt,name=y,proto3" json:"y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -133,9 +135,10 @@ func (x *PuzzleCell) GetY() int32 {
 // PuzzlePiece is a polyomino with a name.
 type PuzzlePiece struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Name of the piece, such as "F" or "A".
+	// Name of the piece, such as "F" or "A"; at most 32 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Cells of the piece, in any position and order; in a solution, the cells it covers in the shape.
+	// Cells of the piece, in any position and order; in a solution, the cells it covers in the shape. At most 256 here;
+	// a piece of more than 64 cells is PIECE_TOO_LARGE.
 	Cells         []*PuzzleCell `protobuf:"bytes,2,rep,name=cells,proto3" json:"cells,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -188,7 +191,7 @@ func (x *PuzzlePiece) GetCells() []*PuzzleCell {
 // PuzzlePieceSet is a set of pieces given cell by cell.
 type PuzzlePieceSet struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The pieces, each used at most once; 1 to 64 of them.
+	// The pieces, each used at most once; 1 to 64 of them. At most 256 here; more than 64 is TOO_MANY_PIECES.
 	Pieces        []*PuzzlePiece `protobuf:"bytes,1,rep,name=pieces,proto3" json:"pieces,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -232,9 +235,13 @@ func (x *PuzzlePieceSet) GetPieces() []*PuzzlePiece {
 }
 
 // SolvePuzzleRequest asks how a shape is tiled by a set of pieces, each used exactly once.
+//
+// SolvePuzzle's own limits are 64 cells in a shape or a piece and 64 pieces in a set. The lists of a request accept up
+// to 256 so that a request over those limits still gets the service's specific reason (SHAPE_TOO_LARGE,
+// PIECE_TOO_LARGE, TOO_MANY_PIECES); only a request far over them is refused by the field rules.
 type SolvePuzzleRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Cells of the shape to tile, 1 to 64 of them.
+	// Cells of the shape to tile, 1 to 64 of them. At most 256 here; none is EMPTY_SHAPE, more than 64 SHAPE_TOO_LARGE.
 	Shape []*PuzzleCell `protobuf:"bytes,1,rep,name=shape,proto3" json:"shape,omitempty"`
 	// The pieces.
 	//
@@ -243,7 +250,8 @@ type SolvePuzzleRequest struct {
 	//	*SolvePuzzleRequest_NamedSet
 	//	*SolvePuzzleRequest_Custom
 	Pieces isSolvePuzzleRequest_Pieces `protobuf_oneof:"pieces"`
-	// Names of the pieces of the set to use; empty means every piece of the set.
+	// Names of the pieces of the set to use; empty means every piece of the set. At most 64, each named once (a set
+	// has at most 64 pieces), each name at most 32 characters.
 	Select []string `protobuf:"bytes,4,rep,name=select,proto3" json:"select,omitempty"`
 	// Whether pieces may only be rotated, not turned over.
 	NoReflection bool `protobuf:"varint,5,opt,name=no_reflection,json=noReflection,proto3" json:"no_reflection,omitempty"`
@@ -342,7 +350,7 @@ type isSolvePuzzleRequest_Pieces interface {
 
 type SolvePuzzleRequest_NamedSet struct {
 	// A named set: "pentominoes" (the 12 pentominoes F I L N P T U V W X Y Z) or "ubongo" (the 21 pieces A to U of
-	// Ubongo Duel).
+	// Ubongo Duel). Any other name is UNKNOWN_PIECE_SET; at most 32 characters.
 	NamedSet string `protobuf:"bytes,2,opt,name=named_set,json=namedSet,proto3,oneof"`
 }
 
@@ -423,23 +431,23 @@ var File_rulebook_v1_puzzle_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_puzzle_proto_rawDesc = "" +
 	"\n" +
-	"\x18rulebook/v1/puzzle.proto\x12\vrulebook.v1\"(\n" +
+	"\x18rulebook/v1/puzzle.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\"T\n" +
 	"\n" +
-	"PuzzleCell\x12\f\n" +
-	"\x01x\x18\x01 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x02 \x01(\x05R\x01y\"P\n" +
-	"\vPuzzlePiece\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\x12-\n" +
-	"\x05cells\x18\x02 \x03(\v2\x17.rulebook.v1.PuzzleCellR\x05cells\"B\n" +
-	"\x0ePuzzlePieceSet\x120\n" +
-	"\x06pieces\x18\x01 \x03(\v2\x18.rulebook.v1.PuzzlePieceR\x06pieces\"\x8d\x02\n" +
-	"\x12SolvePuzzleRequest\x12-\n" +
-	"\x05shape\x18\x01 \x03(\v2\x17.rulebook.v1.PuzzleCellR\x05shape\x12\x1d\n" +
-	"\tnamed_set\x18\x02 \x01(\tH\x00R\bnamedSet\x125\n" +
-	"\x06custom\x18\x03 \x01(\v2\x1b.rulebook.v1.PuzzlePieceSetH\x00R\x06custom\x12\x16\n" +
-	"\x06select\x18\x04 \x03(\tR\x06select\x12#\n" +
-	"\rno_reflection\x18\x05 \x01(\bR\fnoReflection\x12+\n" +
-	"\x04goal\x18\x06 \x01(\x0e2\x17.rulebook.v1.PuzzleGoalR\x04goalB\b\n" +
+	"PuzzleCell\x12\"\n" +
+	"\x01x\x18\x01 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\x80\x80@(\x80\x80\xc0\xff\xff\xff\xff\xff\xff\x01R\x01x\x12\"\n" +
+	"\x01y\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\x80\x80@(\x80\x80\xc0\xff\xff\xff\xff\xff\xff\x01R\x01y\"d\n" +
+	"\vPuzzlePiece\x12\x1b\n" +
+	"\x04name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18 R\x04name\x128\n" +
+	"\x05cells\x18\x02 \x03(\v2\x17.rulebook.v1.PuzzleCellB\t\xbaH\x06\x92\x01\x03\x10\x80\x02R\x05cells\"M\n" +
+	"\x0ePuzzlePieceSet\x12;\n" +
+	"\x06pieces\x18\x01 \x03(\v2\x18.rulebook.v1.PuzzlePieceB\t\xbaH\x06\x92\x01\x03\x10\x80\x02R\x06pieces\"\xbb\x02\n" +
+	"\x12SolvePuzzleRequest\x128\n" +
+	"\x05shape\x18\x01 \x03(\v2\x17.rulebook.v1.PuzzleCellB\t\xbaH\x06\x92\x01\x03\x10\x80\x02R\x05shape\x12&\n" +
+	"\tnamed_set\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18 H\x00R\bnamedSet\x125\n" +
+	"\x06custom\x18\x03 \x01(\v2\x1b.rulebook.v1.PuzzlePieceSetH\x00R\x06custom\x12&\n" +
+	"\x06select\x18\x04 \x03(\tB\x0e\xbaH\v\x92\x01\b\x10@\"\x04r\x02\x18 R\x06select\x12#\n" +
+	"\rno_reflection\x18\x05 \x01(\bR\fnoReflection\x125\n" +
+	"\x04goal\x18\x06 \x01(\x0e2\x17.rulebook.v1.PuzzleGoalB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04goalB\b\n" +
 	"\x06pieces\"}\n" +
 	"\x13SolvePuzzleResponse\x12\x1a\n" +
 	"\bsolvable\x18\x01 \x01(\bR\bsolvable\x124\n" +

@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -112,8 +113,14 @@ type NewGameRequest struct {
 	// Options; unset fields take their defaults. May be left out entirely.
 	Options *GameOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
 	// Seed of the game's random generator, for games with chance: the same seed gives the same game. Left unset, the
-	// service draws a seed at random, so that nobody (not even the caller) can predict the game.
-	Seed          *uint64 `protobuf:"varint,3,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
+	// service draws a seed at random, so that nobody (not even the caller) can predict the game. Only a server that
+	// accepts plain states takes a seed: whoever picks the seed knows every hidden card.
+	Seed *uint64 `protobuf:"varint,3,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
+	// Whether to answer with a token and seat passes instead of the plain state. A server that does not accept plain
+	// states always does.
+	Seal bool `protobuf:"varint,4,opt,name=seal,proto3" json:"seal,omitempty"`
+	// With seal: the seat (1-based) whose view the answer carries; 0 for a spectator's view.
+	Seat          int32 `protobuf:"varint,5,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -169,11 +176,33 @@ func (x *NewGameRequest) GetSeed() uint64 {
 	return 0
 }
 
+func (x *NewGameRequest) GetSeal() bool {
+	if x != nil {
+		return x.Seal
+	}
+	return false
+}
+
+func (x *NewGameRequest) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
 // NewGameResponse holds the new game.
 type NewGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The initial state.
-	State         *GameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The initial state, when not sealed.
+	State *GameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// When sealed: the game as a token. Every player may hold it; it reveals nothing.
+	Token string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	// When sealed: what the requested seat (or a spectator) may see.
+	View *GameState `protobuf:"bytes,3,opt,name=view,proto3" json:"view,omitempty"`
+	// When sealed: one seat pass per seat, in seat order ("1.<code>", "2.<code>", ...). Whoever sets up the table hands
+	// each player their own pass, and only theirs: a pass is what lets its holder see and move for that seat, for the
+	// whole game.
+	SeatPasses    []string `protobuf:"bytes,4,rep,name=seat_passes,json=seatPasses,proto3" json:"seat_passes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -215,14 +244,39 @@ func (x *NewGameResponse) GetState() *GameState {
 	return nil
 }
 
+func (x *NewGameResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *NewGameResponse) GetView() *GameState {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+func (x *NewGameResponse) GetSeatPasses() []string {
+	if x != nil {
+		return x.SeatPasses
+	}
+	return nil
+}
+
 // ValidateMoveRequest asks whether a move is legal.
 type ValidateMoveRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Game id.
+	// Game id, as in ListGames.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// The state the move is made in.
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
 	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	// The move.
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,4,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// The move. With a token, the move's player must be the seat of the pass.
 	Move          *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -272,6 +326,20 @@ func (x *ValidateMoveRequest) GetState() *GameState {
 	return nil
 }
 
+func (x *ValidateMoveRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ValidateMoveRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
+}
+
 func (x *ValidateMoveRequest) GetMove() *Move {
 	if x != nil {
 		return x.Move
@@ -319,11 +387,15 @@ func (*ValidateMoveResponse) Descriptor() ([]byte, []int) {
 // ApplyMoveRequest plays a move.
 type ApplyMoveRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Game id.
+	// Game id, as in ListGames.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// The state the move is made in.
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
 	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	// The move.
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,4,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// The move. With a token, the move's player must be the seat of the pass.
 	Move          *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -373,6 +445,20 @@ func (x *ApplyMoveRequest) GetState() *GameState {
 	return nil
 }
 
+func (x *ApplyMoveRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ApplyMoveRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
+}
+
 func (x *ApplyMoveRequest) GetMove() *Move {
 	if x != nil {
 		return x.Move
@@ -383,10 +469,17 @@ func (x *ApplyMoveRequest) GetMove() *Move {
 // ApplyMoveResponse is the result of a move.
 type ApplyMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The state after the move.
+	// The state after the move, for a plain state in the request.
 	State *GameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
-	// What happened, in order.
-	Events        []*Event `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
+	// What happened, in order; with a token, as the caller's seat may see it.
+	Events []*Event `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
+	// With a token in the request: the token of the new state, to send next time.
+	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token in the request: what the caller's seat (or a spectator) may see of the new state.
+	View *GameState `protobuf:"bytes,4,opt,name=view,proto3" json:"view,omitempty"`
+	// The move as it was applied, to keep in the game's record (for Replay): for Ubongo Duel, with the receive time the
+	// service stamped on it.
+	Move          *Move `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -435,14 +528,40 @@ func (x *ApplyMoveResponse) GetEvents() []*Event {
 	return nil
 }
 
+func (x *ApplyMoveResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ApplyMoveResponse) GetView() *GameState {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+func (x *ApplyMoveResponse) GetMove() *Move {
+	if x != nil {
+		return x.Move
+	}
+	return nil
+}
+
 // ListLegalMovesRequest asks for a player's legal moves.
 type ListLegalMovesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Game id.
+	// Game id, as in ListGames.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// The state.
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
 	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	// Player (1-based); 0 means every player who may move now. A player who may not move now has no legal moves.
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,4,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// Player (1-based); 0 means every player who may move now. A player who may not move now has no legal moves. With
+	// a token, only the seat of the pass (or 0, meaning that seat).
 	Player        int32 `protobuf:"varint,3,opt,name=player,proto3" json:"player,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -490,6 +609,20 @@ func (x *ListLegalMovesRequest) GetState() *GameState {
 		return x.State
 	}
 	return nil
+}
+
+func (x *ListLegalMovesRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ListLegalMovesRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
 }
 
 func (x *ListLegalMovesRequest) GetPlayer() int32 {
@@ -548,10 +681,14 @@ func (x *ListLegalMovesResponse) GetMoves() []*Move {
 // ScoreRequest asks for the standings.
 type ScoreRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Game id.
+	// Game id, as in ListGames.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// The state.
-	State         *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
+	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass      string `protobuf:"bytes,4,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -598,6 +735,20 @@ func (x *ScoreRequest) GetState() *GameState {
 		return x.State
 	}
 	return nil
+}
+
+func (x *ScoreRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ScoreRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
 }
 
 // ScoreResponse holds the standings.
@@ -649,11 +800,16 @@ func (x *ScoreResponse) GetScore() *Score {
 // GetViewRequest asks what a player may see.
 type GetViewRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Game id.
+	// Game id, as in ListGames.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// The full state.
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
 	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	// Player (1-based) whose view is wanted; 0 means a spectator.
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,4,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// Player (1-based) whose view is wanted; 0 means a spectator. With a token: 0 or the seat of the pass, whose view
+	// it is.
 	Viewer        int32 `protobuf:"varint,3,opt,name=viewer,proto3" json:"viewer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -701,6 +857,20 @@ func (x *GetViewRequest) GetState() *GameState {
 		return x.State
 	}
 	return nil
+}
+
+func (x *GetViewRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *GetViewRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
 }
 
 func (x *GetViewRequest) GetViewer() int32 {
@@ -756,50 +926,529 @@ func (x *GetViewResponse) GetView() *GameState {
 	return nil
 }
 
+// ReplayRequest is a game's record: where it starts and the moves played.
+//
+// From a setup or a plain state (on a server that accepts plain states), the moves may be any seat's, and keep the
+// receive times they carry. From a token, there are two kinds of record:
+//   - without tokens: a batch of the caller's own moves, played as ApplyMove would play them one by one (each must be
+//     the seat of the pass, and Ubongo Duel's moves are stamped with their receive time);
+//   - with tokens (the token ApplyMove answered after each move): an audit of a game already played, whose moves may be
+//     any seat's. Each move must lead exactly to the next token's state, at the same table; the first that does not is
+//     refused with RECORD_MISMATCH. An audit never tries a move on anything but the record, so it reveals nothing the
+//     caller's seat did not see during the game.
+type ReplayRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Game id, as in ListGames.
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The game's setup, as given to NewGame (only on a server that accepts plain states).
+	Setup *GameSetup `protobuf:"bytes,2,opt,name=setup,proto3" json:"setup,omitempty"`
+	// The state the record starts from: for callers the server trusts with plain states. Exactly one of setup, state
+	// and token is set.
+	State *GameState `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
+	// The token the record starts from, instead of setup or state. At most 256 KiB.
+	Token string `protobuf:"bytes,4,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
+	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// The moves, in the order they were played (at most 20,000).
+	Moves []*Move `protobuf:"bytes,6,rep,name=moves,proto3" json:"moves,omitempty"`
+	// For a setup or a plain state: answer with a token and seat passes instead of the plain state.
+	Seal bool `protobuf:"varint,7,opt,name=seal,proto3" json:"seal,omitempty"`
+	// With a token: the token answered after each move, one per move, for an audit of a game played by every seat.
+	Tokens        []string `protobuf:"bytes,8,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplayRequest) Reset() {
+	*x = ReplayRequest{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplayRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplayRequest) ProtoMessage() {}
+
+func (x *ReplayRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplayRequest.ProtoReflect.Descriptor instead.
+func (*ReplayRequest) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ReplayRequest) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *ReplayRequest) GetSetup() *GameSetup {
+	if x != nil {
+		return x.Setup
+	}
+	return nil
+}
+
+func (x *ReplayRequest) GetState() *GameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *ReplayRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ReplayRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
+}
+
+func (x *ReplayRequest) GetMoves() []*Move {
+	if x != nil {
+		return x.Moves
+	}
+	return nil
+}
+
+func (x *ReplayRequest) GetSeal() bool {
+	if x != nil {
+		return x.Seal
+	}
+	return false
+}
+
+func (x *ReplayRequest) GetTokens() []string {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+// GameSetup is how a game was set up: NewGame's options and seed.
+type GameSetup struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Options; unset fields take their defaults.
+	Options *GameOptions `protobuf:"bytes,1,opt,name=options,proto3" json:"options,omitempty"`
+	// Seed of the game's random generator.
+	Seed          uint64 `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameSetup) Reset() {
+	*x = GameSetup{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameSetup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameSetup) ProtoMessage() {}
+
+func (x *GameSetup) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameSetup.ProtoReflect.Descriptor instead.
+func (*GameSetup) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GameSetup) GetOptions() *GameOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *GameSetup) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+// ReplayResponse is where a record leads.
+type ReplayResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The state after the last move that was applied (the starting state if none was), for a plain request.
+	State *GameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// With a token or seal: the token of that state.
+	Token string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token or seal: what the caller's seat (or a spectator) may see of that state.
+	View *GameState `protobuf:"bytes,3,opt,name=view,proto3" json:"view,omitempty"`
+	// With a sealed setup or state: one seat pass per seat, as in NewGameResponse.
+	SeatPasses []string `protobuf:"bytes,4,rep,name=seat_passes,json=seatPasses,proto3" json:"seat_passes,omitempty"`
+	// One entry per move applied, in order.
+	Steps []*ReplayStep `protobuf:"bytes,5,rep,name=steps,proto3" json:"steps,omitempty"`
+	// The standings after the last move that was applied.
+	Score *Score `protobuf:"bytes,6,opt,name=score,proto3" json:"score,omitempty"`
+	// The first move that was refused, if one was; the moves after it were not tried.
+	Refusal       *MoveRefusal `protobuf:"bytes,7,opt,name=refusal,proto3" json:"refusal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplayResponse) Reset() {
+	*x = ReplayResponse{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplayResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplayResponse) ProtoMessage() {}
+
+func (x *ReplayResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplayResponse.ProtoReflect.Descriptor instead.
+func (*ReplayResponse) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ReplayResponse) GetState() *GameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *ReplayResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ReplayResponse) GetView() *GameState {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+func (x *ReplayResponse) GetSeatPasses() []string {
+	if x != nil {
+		return x.SeatPasses
+	}
+	return nil
+}
+
+func (x *ReplayResponse) GetSteps() []*ReplayStep {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *ReplayResponse) GetScore() *Score {
+	if x != nil {
+		return x.Score
+	}
+	return nil
+}
+
+func (x *ReplayResponse) GetRefusal() *MoveRefusal {
+	if x != nil {
+		return x.Refusal
+	}
+	return nil
+}
+
+// ReplayStep is what one move of a record did.
+type ReplayStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The move's events, as the caller may see them.
+	Events        []*Event `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplayStep) Reset() {
+	*x = ReplayStep{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplayStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplayStep) ProtoMessage() {}
+
+func (x *ReplayStep) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplayStep.ProtoReflect.Descriptor instead.
+func (*ReplayStep) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ReplayStep) GetEvents() []*Event {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+// MoveRefusal is why a move of a record was refused: the error ApplyMove would have given.
+type MoveRefusal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Index of the move in the request (0-based).
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	// The gRPC status code ApplyMove would have given (3 INVALID_ARGUMENT, 9 FAILED_PRECONDITION, 7 PERMISSION_DENIED).
+	Code int32 `protobuf:"varint,2,opt,name=code,proto3" json:"code,omitempty"`
+	// Stable reason code, as in ErrorInfo.
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// What is wrong, for people.
+	Message string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
+	// The field at fault, for malformed moves (such as "moves[3].exploze.row").
+	Field string `protobuf:"bytes,5,opt,name=field,proto3" json:"field,omitempty"`
+	// The facts, as in ErrorInfo's metadata.
+	Facts         map[string]string `protobuf:"bytes,6,rep,name=facts,proto3" json:"facts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MoveRefusal) Reset() {
+	*x = MoveRefusal{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MoveRefusal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MoveRefusal) ProtoMessage() {}
+
+func (x *MoveRefusal) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MoveRefusal.ProtoReflect.Descriptor instead.
+func (*MoveRefusal) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *MoveRefusal) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *MoveRefusal) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *MoveRefusal) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *MoveRefusal) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *MoveRefusal) GetField() string {
+	if x != nil {
+		return x.Field
+	}
+	return ""
+}
+
+func (x *MoveRefusal) GetFacts() map[string]string {
+	if x != nil {
+		return x.Facts
+	}
+	return nil
+}
+
 var File_rulebook_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x16rulebook/v1/game.proto\x1a\x18rulebook/v1/puzzle.proto\"\x12\n" +
+	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x16rulebook/v1/game.proto\x1a\x18rulebook/v1/puzzle.proto\"\x12\n" +
 	"\x10ListGamesRequest\"@\n" +
 	"\x11ListGamesResponse\x12+\n" +
-	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"z\n" +
-	"\x0eNewGameRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x122\n" +
+	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"\xb8\x01\n" +
+	"\x0eNewGameRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x122\n" +
 	"\aoptions\x18\x02 \x01(\v2\x18.rulebook.v1.GameOptionsR\aoptions\x12\x17\n" +
-	"\x04seed\x18\x03 \x01(\x04H\x00R\x04seed\x88\x01\x01B\a\n" +
-	"\x05_seed\"?\n" +
+	"\x04seed\x18\x03 \x01(\x04H\x00R\x04seed\x88\x01\x01\x12\x12\n" +
+	"\x04seal\x18\x04 \x01(\bR\x04seal\x12\x1d\n" +
+	"\x04seat\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18@(\x00R\x04seatB\a\n" +
+	"\x05_seed\"\xa2\x01\n" +
 	"\x0fNewGameResponse\x12,\n" +
-	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\"~\n" +
-	"\x13ValidateMoveRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x12,\n" +
-	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12%\n" +
-	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveR\x04move\"\x16\n" +
-	"\x14ValidateMoveResponse\"{\n" +
-	"\x10ApplyMoveRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x12,\n" +
-	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12%\n" +
-	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveR\x04move\"m\n" +
+	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\x12*\n" +
+	"\x04view\x18\x03 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\x12\x1f\n" +
+	"\vseat_passes\x18\x04 \x03(\tR\n" +
+	"seatPasses\"\xef\x01\n" +
+	"\x13ValidateMoveRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12-\n" +
+	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveB\x06\xbaH\x03\xc8\x01\x01R\x04move:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"\x16\n" +
+	"\x14ValidateMoveResponse\"\xec\x01\n" +
+	"\x10ApplyMoveRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12-\n" +
+	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveB\x06\xbaH\x03\xc8\x01\x01R\x04move:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"\xd6\x01\n" +
 	"\x11ApplyMoveResponse\x12,\n" +
 	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12*\n" +
-	"\x06events\x18\x02 \x03(\v2\x12.rulebook.v1.EventR\x06events\"q\n" +
-	"\x15ListLegalMovesRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x12,\n" +
-	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x16\n" +
-	"\x06player\x18\x03 \x01(\x05R\x06player\"A\n" +
+	"\x06events\x18\x02 \x03(\v2\x12.rulebook.v1.EventR\x06events\x12\x14\n" +
+	"\x05token\x18\x03 \x01(\tR\x05token\x12*\n" +
+	"\x04view\x18\x04 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\x12%\n" +
+	"\x04move\x18\x05 \x01(\v2\x11.rulebook.v1.MoveR\x04move\"\xe5\x01\n" +
+	"\x15ListLegalMovesRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12!\n" +
+	"\x06player\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18@(\x00R\x06player:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"A\n" +
 	"\x16ListLegalMovesResponse\x12'\n" +
-	"\x05moves\x18\x01 \x03(\v2\x11.rulebook.v1.MoveR\x05moves\"P\n" +
-	"\fScoreRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x12,\n" +
-	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\"9\n" +
+	"\x05moves\x18\x01 \x03(\v2\x11.rulebook.v1.MoveR\x05moves\"\xb9\x01\n" +
+	"\fScoreRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"9\n" +
 	"\rScoreResponse\x12(\n" +
-	"\x05score\x18\x01 \x01(\v2\x12.rulebook.v1.ScoreR\x05score\"j\n" +
-	"\x0eGetViewRequest\x12\x12\n" +
-	"\x04game\x18\x01 \x01(\tR\x04game\x12,\n" +
-	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x16\n" +
-	"\x06viewer\x18\x03 \x01(\x05R\x06viewer\"=\n" +
+	"\x05score\x18\x01 \x01(\v2\x12.rulebook.v1.ScoreR\x05score\"\xde\x01\n" +
+	"\x0eGetViewRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12!\n" +
+	"\x06viewer\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18@(\x00R\x06viewer:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"=\n" +
 	"\x0fGetViewResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view2\xf4\x04\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\"\xe4\x02\n" +
+	"\rReplayRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05setup\x18\x02 \x01(\v2\x16.rulebook.v1.GameSetupR\x05setup\x12,\n" +
+	"\x05state\x18\x03 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x123\n" +
+	"\x05moves\x18\x06 \x03(\v2\x11.rulebook.v1.MoveB\n" +
+	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x05moves\x12\x12\n" +
+	"\x04seal\x18\a \x01(\bR\x04seal\x12*\n" +
+	"\x06tokens\x18\b \x03(\tB\x12\xbaH\x0f\x92\x01\f\x10\xa0\x9c\x01\"\x06r\x04\x18\x80\x80\x10R\x06tokens:\x1c\xbaH\x19\"\x17\n" +
+	"\x05setup\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"S\n" +
+	"\tGameSetup\x122\n" +
+	"\aoptions\x18\x01 \x01(\v2\x18.rulebook.v1.GameOptionsR\aoptions\x12\x12\n" +
+	"\x04seed\x18\x02 \x01(\x04R\x04seed\"\xae\x02\n" +
+	"\x0eReplayResponse\x12,\n" +
+	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\x12*\n" +
+	"\x04view\x18\x03 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\x12\x1f\n" +
+	"\vseat_passes\x18\x04 \x03(\tR\n" +
+	"seatPasses\x12-\n" +
+	"\x05steps\x18\x05 \x03(\v2\x17.rulebook.v1.ReplayStepR\x05steps\x12(\n" +
+	"\x05score\x18\x06 \x01(\v2\x12.rulebook.v1.ScoreR\x05score\x122\n" +
+	"\arefusal\x18\a \x01(\v2\x18.rulebook.v1.MoveRefusalR\arefusal\"8\n" +
+	"\n" +
+	"ReplayStep\x12*\n" +
+	"\x06events\x18\x01 \x03(\v2\x12.rulebook.v1.EventR\x06events\"\xf4\x01\n" +
+	"\vMoveRefusal\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x04 \x01(\tR\amessage\x12\x14\n" +
+	"\x05field\x18\x05 \x01(\tR\x05field\x129\n" +
+	"\x05facts\x18\x06 \x03(\v2#.rulebook.v1.MoveRefusal.FactsEntryR\x05facts\x1a8\n" +
+	"\n" +
+	"FactsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\xb7\x05\n" +
 	"\fRulesService\x12J\n" +
 	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
 	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
@@ -808,7 +1457,8 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x0eListLegalMoves\x12\".rulebook.v1.ListLegalMovesRequest\x1a#.rulebook.v1.ListLegalMovesResponse\x12>\n" +
 	"\x05Score\x12\x19.rulebook.v1.ScoreRequest\x1a\x1a.rulebook.v1.ScoreResponse\x12D\n" +
 	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponse\x12P\n" +
-	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
+	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponse\x12A\n" +
+	"\x06Replay\x12\x1a.rulebook.v1.ReplayRequest\x1a\x1b.rulebook.v1.ReplayResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
 	file_rulebook_v1_rules_service_proto_rawDescOnce sync.Once
@@ -822,7 +1472,7 @@ func file_rulebook_v1_rules_service_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_rules_service_proto_rawDescData
 }
 
-var file_rulebook_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_rulebook_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*ListGamesRequest)(nil),       // 0: rulebook.v1.ListGamesRequest
 	(*ListGamesResponse)(nil),      // 1: rulebook.v1.ListGamesResponse
@@ -838,52 +1488,74 @@ var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*ScoreResponse)(nil),          // 11: rulebook.v1.ScoreResponse
 	(*GetViewRequest)(nil),         // 12: rulebook.v1.GetViewRequest
 	(*GetViewResponse)(nil),        // 13: rulebook.v1.GetViewResponse
-	(*GameInfo)(nil),               // 14: rulebook.v1.GameInfo
-	(*GameOptions)(nil),            // 15: rulebook.v1.GameOptions
-	(*GameState)(nil),              // 16: rulebook.v1.GameState
-	(*Move)(nil),                   // 17: rulebook.v1.Move
-	(*Event)(nil),                  // 18: rulebook.v1.Event
-	(*Score)(nil),                  // 19: rulebook.v1.Score
-	(*SolvePuzzleRequest)(nil),     // 20: rulebook.v1.SolvePuzzleRequest
-	(*SolvePuzzleResponse)(nil),    // 21: rulebook.v1.SolvePuzzleResponse
+	(*ReplayRequest)(nil),          // 14: rulebook.v1.ReplayRequest
+	(*GameSetup)(nil),              // 15: rulebook.v1.GameSetup
+	(*ReplayResponse)(nil),         // 16: rulebook.v1.ReplayResponse
+	(*ReplayStep)(nil),             // 17: rulebook.v1.ReplayStep
+	(*MoveRefusal)(nil),            // 18: rulebook.v1.MoveRefusal
+	nil,                            // 19: rulebook.v1.MoveRefusal.FactsEntry
+	(*GameInfo)(nil),               // 20: rulebook.v1.GameInfo
+	(*GameOptions)(nil),            // 21: rulebook.v1.GameOptions
+	(*GameState)(nil),              // 22: rulebook.v1.GameState
+	(*Move)(nil),                   // 23: rulebook.v1.Move
+	(*Event)(nil),                  // 24: rulebook.v1.Event
+	(*Score)(nil),                  // 25: rulebook.v1.Score
+	(*SolvePuzzleRequest)(nil),     // 26: rulebook.v1.SolvePuzzleRequest
+	(*SolvePuzzleResponse)(nil),    // 27: rulebook.v1.SolvePuzzleResponse
 }
 var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
-	14, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
-	15, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
-	16, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
-	16, // 3: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
-	17, // 4: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
-	16, // 5: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
-	17, // 6: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
-	16, // 7: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
-	18, // 8: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
-	16, // 9: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
-	17, // 10: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
-	16, // 11: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
-	19, // 12: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
-	16, // 13: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
-	16, // 14: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
-	0,  // 15: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
-	2,  // 16: rulebook.v1.RulesService.NewGame:input_type -> rulebook.v1.NewGameRequest
-	4,  // 17: rulebook.v1.RulesService.ValidateMove:input_type -> rulebook.v1.ValidateMoveRequest
-	6,  // 18: rulebook.v1.RulesService.ApplyMove:input_type -> rulebook.v1.ApplyMoveRequest
-	8,  // 19: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
-	10, // 20: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
-	12, // 21: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
-	20, // 22: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
-	1,  // 23: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	3,  // 24: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	5,  // 25: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	7,  // 26: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	9,  // 27: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	11, // 28: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	13, // 29: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	21, // 30: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
-	23, // [23:31] is the sub-list for method output_type
-	15, // [15:23] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	20, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
+	21, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
+	22, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
+	22, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
+	22, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
+	23, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
+	22, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
+	23, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
+	22, // 8: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
+	24, // 9: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
+	22, // 10: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
+	23, // 11: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
+	22, // 12: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
+	23, // 13: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
+	22, // 14: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
+	25, // 15: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
+	22, // 16: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
+	22, // 17: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
+	15, // 18: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
+	22, // 19: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
+	23, // 20: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
+	21, // 21: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
+	22, // 22: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
+	22, // 23: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
+	17, // 24: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
+	25, // 25: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
+	18, // 26: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
+	24, // 27: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
+	19, // 28: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
+	0,  // 29: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
+	2,  // 30: rulebook.v1.RulesService.NewGame:input_type -> rulebook.v1.NewGameRequest
+	4,  // 31: rulebook.v1.RulesService.ValidateMove:input_type -> rulebook.v1.ValidateMoveRequest
+	6,  // 32: rulebook.v1.RulesService.ApplyMove:input_type -> rulebook.v1.ApplyMoveRequest
+	8,  // 33: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
+	10, // 34: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
+	12, // 35: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
+	26, // 36: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
+	14, // 37: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
+	1,  // 38: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
+	3,  // 39: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
+	5,  // 40: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
+	7,  // 41: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
+	9,  // 42: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
+	11, // 43: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
+	13, // 44: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
+	27, // 45: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
+	16, // 46: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
+	38, // [38:47] is the sub-list for method output_type
+	29, // [29:38] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_rules_service_proto_init() }
@@ -900,7 +1572,7 @@ func file_rulebook_v1_rules_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_proto_rawDesc), len(file_rulebook_v1_rules_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

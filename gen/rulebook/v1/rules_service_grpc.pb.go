@@ -27,14 +27,20 @@ const (
 	RulesService_Score_FullMethodName          = "/rulebook.v1.RulesService/Score"
 	RulesService_GetView_FullMethodName        = "/rulebook.v1.RulesService/GetView"
 	RulesService_SolvePuzzle_FullMethodName    = "/rulebook.v1.RulesService/SolvePuzzle"
+	RulesService_Replay_FullMethodName         = "/rulebook.v1.RulesService/Replay"
 )
 
 // RulesServiceClient is the client API for RulesService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// RulesService answers rules questions about board games. It is stateless: every call carries the whole game state,
-// and any replica can answer any call.
+// RulesService answers rules questions about board games. It is stateless: every call carries the whole game, and any
+// replica can answer any call.
+//
+// A game travels in one of two forms. Trusted callers (a game server) may send and receive the plain GameState, when
+// the server accepts plain states. Untrusted holders (a player's app) hold a token instead: the whole state, encrypted
+// and authenticated by the service, opaque to them; with the seat pass NewGame handed out for their seat, every answer
+// shows them only what that seat may know (the view), and they may move only for that seat.
 //
 // Errors are google.rpc.Status values whose details hold an ErrorInfo (domain "rulebook", a stable UPPER_SNAKE_CASE
 // reason, and the facts as metadata). Malformed requests are INVALID_ARGUMENT with a BadRequest listing the fields at
@@ -58,6 +64,9 @@ type RulesServiceClient interface {
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
 	SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error)
+	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
+	// move's events, and the first move that was refused, if any: an audit of a game in one call.
+	Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error)
 }
 
 type rulesServiceClient struct {
@@ -148,12 +157,27 @@ func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *SolvePuzzleReq
 	return out, nil
 }
 
+func (c *rulesServiceClient) Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReplayResponse)
+	err := c.cc.Invoke(ctx, RulesService_Replay_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RulesServiceServer is the server API for RulesService service.
 // All implementations must embed UnimplementedRulesServiceServer
 // for forward compatibility.
 //
-// RulesService answers rules questions about board games. It is stateless: every call carries the whole game state,
-// and any replica can answer any call.
+// RulesService answers rules questions about board games. It is stateless: every call carries the whole game, and any
+// replica can answer any call.
+//
+// A game travels in one of two forms. Trusted callers (a game server) may send and receive the plain GameState, when
+// the server accepts plain states. Untrusted holders (a player's app) hold a token instead: the whole state, encrypted
+// and authenticated by the service, opaque to them; with the seat pass NewGame handed out for their seat, every answer
+// shows them only what that seat may know (the view), and they may move only for that seat.
 //
 // Errors are google.rpc.Status values whose details hold an ErrorInfo (domain "rulebook", a stable UPPER_SNAKE_CASE
 // reason, and the facts as metadata). Malformed requests are INVALID_ARGUMENT with a BadRequest listing the fields at
@@ -177,6 +201,9 @@ type RulesServiceServer interface {
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
 	SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error)
+	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
+	// move's events, and the first move that was refused, if any: an audit of a game in one call.
+	Replay(context.Context, *ReplayRequest) (*ReplayResponse, error)
 	mustEmbedUnimplementedRulesServiceServer()
 }
 
@@ -210,6 +237,9 @@ func (UnimplementedRulesServiceServer) GetView(context.Context, *GetViewRequest)
 }
 func (UnimplementedRulesServiceServer) SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SolvePuzzle not implemented")
+}
+func (UnimplementedRulesServiceServer) Replay(context.Context, *ReplayRequest) (*ReplayResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Replay not implemented")
 }
 func (UnimplementedRulesServiceServer) mustEmbedUnimplementedRulesServiceServer() {}
 func (UnimplementedRulesServiceServer) testEmbeddedByValue()                      {}
@@ -376,6 +406,24 @@ func _RulesService_SolvePuzzle_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulesService_Replay_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReplayRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).Replay(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_Replay_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).Replay(ctx, req.(*ReplayRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RulesService_ServiceDesc is the grpc.ServiceDesc for RulesService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -414,6 +462,10 @@ var RulesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SolvePuzzle",
 			Handler:    _RulesService_SolvePuzzle_Handler,
+		},
+		{
+			MethodName: "Replay",
+			Handler:    _RulesService_Replay_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -7,6 +7,7 @@
 package rulebookv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -127,7 +128,8 @@ func (UbongoDuelRerollReason) EnumDescriptor() ([]byte, []int) {
 	return file_rulebook_v1_ubongo_duel_proto_rawDescGZIP(), []int{1}
 }
 
-// UbongoDuelOptions sets up a game of Ubongo Duel. Zero fields take their defaults.
+// UbongoDuelOptions sets up a game of Ubongo Duel. Zero fields take their defaults. The engine checks the ranges
+// (OPTION_OUT_OF_RANGE); the API's field rules leave them to it.
 type UbongoDuelOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Side of the sheets; unspecified means side A.
@@ -200,26 +202,27 @@ type UbongoDuelState struct {
 	RulesVersion uint32 `protobuf:"varint,1,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Options, with every default filled in.
 	Options *UbongoDuelOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
-	// Version of the deck of sheets the faces refer to.
+	// Version of the deck of sheets the faces refer to (an unknown one is DECK_VERSION_UNKNOWN). At most 32 characters.
 	DeckVersion string `protobuf:"bytes,3,opt,name=deck_version,json=deckVersion,proto3" json:"deck_version,omitempty"`
 	// State of the die: a splitmix64 generator word. Never in a view (0 there).
 	RandomState uint64 `protobuf:"varint,4,opt,name=random_state,json=randomState,proto3" json:"random_state,omitempty"`
 	// Sheet of the current duel (1 to 9); the last sheet played once the game is over.
 	Sheet uint32 `protobuf:"varint,5,opt,name=sheet,proto3" json:"sheet,omitempty"`
 	// Faces rolled for the current duel, 1 to 20: one, or two in a catch-up duel (roll 1 for the leader only, then
-	// roll 2 for both). Empty once the game is over.
+	// roll 2 for both). Empty once the game is over. At most 2.
 	Faces []uint32 `protobuf:"varint,6,rep,packed,name=faces,proto3" json:"faces,omitempty"`
-	// The tasks of the faces, in the same order, as the deck gives them (derived: a received state must agree).
+	// The tasks of the faces, in the same order, as the deck gives them (derived: a received state must agree). At
+	// most 2, as faces.
 	Tasks []*UbongoDuelTask `protobuf:"bytes,7,rep,name=tasks,proto3" json:"tasks,omitempty"`
-	// One entry per player, in seat order.
+	// One entry per player, in seat order. At most 2 (exactly 2, checked by the engine: PLAYERS_MISMATCH).
 	Players []*UbongoDuelPlayer `protobuf:"bytes,8,rep,name=players,proto3" json:"players,omitempty"`
 	// Leader of a catch-up duel, who must solve both rolls; 0 in a one-roll duel.
 	Leader int32 `protobuf:"varint,9,opt,name=leader,proto3" json:"leader,omitempty"`
 	// Player whose valid solution of the last roll waits for the tie window to close; 0 when none.
 	PendingWinner int32 `protobuf:"varint,10,opt,name=pending_winner,json=pendingWinner,proto3" json:"pending_winner,omitempty"`
-	// Receive time of the pending solution, unix nanoseconds.
+	// Receive time of the pending solution, unix nanoseconds; never negative.
 	PendingReceivedAt int64 `protobuf:"varint,11,opt,name=pending_received_at,json=pendingReceivedAt,proto3" json:"pending_received_at,omitempty"`
-	// Latest receive time of an accepted move, unix nanoseconds; moves received earlier are refused.
+	// Latest receive time of an accepted move, unix nanoseconds; moves received earlier are refused. Never negative.
 	LastReceivedAt int64 `protobuf:"varint,12,opt,name=last_received_at,json=lastReceivedAt,proto3" json:"last_received_at,omitempty"`
 	// Winner once the game is over; 0 while it goes on.
 	Winner int32 `protobuf:"varint,13,opt,name=winner,proto3" json:"winner,omitempty"`
@@ -371,7 +374,7 @@ type UbongoDuelPlayer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Duels won, 0 to 5.
 	DuelsWon uint32 `protobuf:"varint,1,opt,name=duels_won,json=duelsWon,proto3" json:"duels_won,omitempty"`
-	// Rolls of the current duel this player has solved (a leader may have solved roll 1).
+	// Rolls of the current duel this player has solved (a leader may have solved roll 1): 0 to 2.
 	Solved uint32 `protobuf:"varint,2,opt,name=solved,proto3" json:"solved,omitempty"`
 	// Whether the player gave up the current duel.
 	GaveUp        bool `protobuf:"varint,3,opt,name=gave_up,json=gaveUp,proto3" json:"gave_up,omitempty"`
@@ -435,11 +438,11 @@ type UbongoDuelTask struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Die face, 1 to 20.
 	Face uint32 `protobuf:"varint,1,opt,name=face,proto3" json:"face,omitempty"`
-	// Name of the sheet side, such as "A3".
+	// Name of the sheet side, such as "A3": the side's letter and the sheet, 1 to 9.
 	SideName string `protobuf:"bytes,2,opt,name=side_name,json=sideName,proto3" json:"side_name,omitempty"`
-	// Piece letters, in the deck's order.
+	// Piece letters, in the deck's order: 4 on side A, 5 on side B, each "A" to "U".
 	Pieces []string `protobuf:"bytes,3,rep,name=pieces,proto3" json:"pieces,omitempty"`
-	// Cells of the shape to cover.
+	// Cells of the shape to cover; at most 64.
 	Shape         []*UbongoDuelCell `protobuf:"bytes,4,rep,name=shape,proto3" json:"shape,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -506,9 +509,9 @@ func (x *UbongoDuelTask) GetShape() []*UbongoDuelCell {
 // UbongoDuelCell is a cell of a shape.
 type UbongoDuelCell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Column.
+	// Column, 0 to 63.
 	X int32 `protobuf:"varint,1,opt,name=x,proto3" json:"x,omitempty"`
-	// Row.
+	// Row, 0 to 63.
 	Y             int32 `protobuf:"varint,2,opt,name=y,proto3" json:"y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -562,7 +565,7 @@ func (x *UbongoDuelCell) GetY() int32 {
 type UbongoDuelMove struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Time the service received the move, unix nanoseconds; stamped by the service, never by a client. Moves must
-	// arrive in order: one received before the state's last_received_at is refused.
+	// arrive in order: one received before the state's last_received_at is refused. Never negative.
 	ReceivedAt int64 `protobuf:"varint,1,opt,name=received_at,json=receivedAt,proto3" json:"received_at,omitempty"`
 	// The action.
 	//
@@ -675,7 +678,7 @@ func (*UbongoDuelMove_CloseDuel) isUbongoDuelMove_Action() {}
 // UbongoDuelSubmit claims a solution: one placement per piece of the task.
 type UbongoDuelSubmit struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Placements, in any order.
+	// Placements, in any order: 1 to 21, one per piece at most (at most 64 cells in all: SUBMISSION_TOO_LARGE).
 	Placements    []*UbongoDuelPlacement `protobuf:"bytes,1,rep,name=placements,proto3" json:"placements,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -723,7 +726,7 @@ type UbongoDuelPlacement struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Piece letter, "A" to "U".
 	Piece string `protobuf:"bytes,1,opt,name=piece,proto3" json:"piece,omitempty"`
-	// Cells the piece covers, in the shape's coordinates, in any order.
+	// Cells the piece covers, in the shape's coordinates, in any order: 1 to 6, the largest piece being a hexomino.
 	Cells         []*UbongoDuelCell `protobuf:"bytes,2,rep,name=cells,proto3" json:"cells,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1436,55 +1439,58 @@ var File_rulebook_v1_ubongo_duel_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_ubongo_duel_proto_rawDesc = "" +
 	"\n" +
-	"\x1drulebook/v1/ubongo_duel.proto\x12\vrulebook.v1\"\x83\x01\n" +
+	"\x1drulebook/v1/ubongo_duel.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\"\x83\x01\n" +
 	"\x11UbongoDuelOptions\x12/\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x1b.rulebook.v1.UbongoDuelSideR\x04side\x12\"\n" +
 	"\rtie_window_ms\x18\x02 \x01(\rR\vtieWindowMs\x12\x19\n" +
-	"\bcatch_up\x18\x03 \x01(\bR\acatchUp\"\xb0\x04\n" +
+	"\bcatch_up\x18\x03 \x01(\bR\acatchUp\"\xa8\x05\n" +
 	"\x0fUbongoDuelState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x128\n" +
-	"\aoptions\x18\x02 \x01(\v2\x1e.rulebook.v1.UbongoDuelOptionsR\aoptions\x12!\n" +
-	"\fdeck_version\x18\x03 \x01(\tR\vdeckVersion\x12!\n" +
-	"\frandom_state\x18\x04 \x01(\x04R\vrandomState\x12\x14\n" +
-	"\x05sheet\x18\x05 \x01(\rR\x05sheet\x12\x14\n" +
-	"\x05faces\x18\x06 \x03(\rR\x05faces\x121\n" +
-	"\x05tasks\x18\a \x03(\v2\x1b.rulebook.v1.UbongoDuelTaskR\x05tasks\x127\n" +
-	"\aplayers\x18\b \x03(\v2\x1d.rulebook.v1.UbongoDuelPlayerR\aplayers\x12\x16\n" +
-	"\x06leader\x18\t \x01(\x05R\x06leader\x12%\n" +
+	"\aoptions\x18\x02 \x01(\v2\x1e.rulebook.v1.UbongoDuelOptionsR\aoptions\x12*\n" +
+	"\fdeck_version\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\vdeckVersion\x12!\n" +
+	"\frandom_state\x18\x04 \x01(\x04R\vrandomState\x12\x1f\n" +
+	"\x05sheet\x18\x05 \x01(\rB\t\xbaH\x06*\x04\x18\t(\x01R\x05sheet\x12&\n" +
+	"\x05faces\x18\x06 \x03(\rB\x10\xbaH\r\x92\x01\n" +
+	"\x10\x02\"\x06*\x04\x18\x14(\x01R\x05faces\x12;\n" +
+	"\x05tasks\x18\a \x03(\v2\x1b.rulebook.v1.UbongoDuelTaskB\b\xbaH\x05\x92\x01\x02\x10\x02R\x05tasks\x12A\n" +
+	"\aplayers\x18\b \x03(\v2\x1d.rulebook.v1.UbongoDuelPlayerB\b\xbaH\x05\x92\x01\x02\x10\x02R\aplayers\x12!\n" +
+	"\x06leader\x18\t \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06leader\x120\n" +
 	"\x0epending_winner\x18\n" +
-	" \x01(\x05R\rpendingWinner\x12.\n" +
-	"\x13pending_received_at\x18\v \x01(\x03R\x11pendingReceivedAt\x12(\n" +
-	"\x10last_received_at\x18\f \x01(\x03R\x0elastReceivedAt\x12\x16\n" +
-	"\x06winner\x18\r \x01(\x05R\x06winner\x12\x17\n" +
-	"\ais_view\x18\x0e \x01(\bR\x06isView\x12\x16\n" +
-	"\x06viewer\x18\x0f \x01(\x05R\x06viewer\"`\n" +
-	"\x10UbongoDuelPlayer\x12\x1b\n" +
-	"\tduels_won\x18\x01 \x01(\rR\bduelsWon\x12\x16\n" +
-	"\x06solved\x18\x02 \x01(\rR\x06solved\x12\x17\n" +
-	"\agave_up\x18\x03 \x01(\bR\x06gaveUp\"\x8c\x01\n" +
-	"\x0eUbongoDuelTask\x12\x12\n" +
-	"\x04face\x18\x01 \x01(\rR\x04face\x12\x1b\n" +
-	"\tside_name\x18\x02 \x01(\tR\bsideName\x12\x16\n" +
-	"\x06pieces\x18\x03 \x03(\tR\x06pieces\x121\n" +
-	"\x05shape\x18\x04 \x03(\v2\x1b.rulebook.v1.UbongoDuelCellR\x05shape\",\n" +
-	"\x0eUbongoDuelCell\x12\f\n" +
-	"\x01x\x18\x01 \x01(\x05R\x01x\x12\f\n" +
-	"\x01y\x18\x02 \x01(\x05R\x01y\"\xf1\x01\n" +
-	"\x0eUbongoDuelMove\x12\x1f\n" +
-	"\vreceived_at\x18\x01 \x01(\x03R\n" +
+	" \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\rpendingWinner\x127\n" +
+	"\x13pending_received_at\x18\v \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x11pendingReceivedAt\x121\n" +
+	"\x10last_received_at\x18\f \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x0elastReceivedAt\x12!\n" +
+	"\x06winner\x18\r \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06winner\x12\x17\n" +
+	"\ais_view\x18\x0e \x01(\bR\x06isView\x12!\n" +
+	"\x06viewer\x18\x0f \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06viewer\"r\n" +
+	"\x10UbongoDuelPlayer\x12$\n" +
+	"\tduels_won\x18\x01 \x01(\rB\a\xbaH\x04*\x02\x18\x05R\bduelsWon\x12\x1f\n" +
+	"\x06solved\x18\x02 \x01(\rB\a\xbaH\x04*\x02\x18\x02R\x06solved\x12\x17\n" +
+	"\agave_up\x18\x03 \x01(\bR\x06gaveUp\"\xd0\x01\n" +
+	"\x0eUbongoDuelTask\x12\x1d\n" +
+	"\x04face\x18\x01 \x01(\rB\t\xbaH\x06*\x04\x18\x14(\x01R\x04face\x121\n" +
+	"\tside_name\x18\x02 \x01(\tB\x14\xbaH\x11r\x0f\x18\x022\v^[AB][1-9]$R\bsideName\x12/\n" +
+	"\x06pieces\x18\x03 \x03(\tB\x17\xbaH\x14\x92\x01\x11\x10\x05\"\rr\v\x18\x012\a^[A-U]$R\x06pieces\x12;\n" +
+	"\x05shape\x18\x04 \x03(\v2\x1b.rulebook.v1.UbongoDuelCellB\b\xbaH\x05\x92\x01\x02\x10@R\x05shape\"B\n" +
+	"\x0eUbongoDuelCell\x12\x17\n" +
+	"\x01x\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18?(\x00R\x01x\x12\x17\n" +
+	"\x01y\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18?(\x00R\x01y\"\xfa\x01\n" +
+	"\x0eUbongoDuelMove\x12(\n" +
+	"\vreceived_at\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\n" +
 	"receivedAt\x127\n" +
 	"\x06submit\x18\x02 \x01(\v2\x1d.rulebook.v1.UbongoDuelSubmitH\x00R\x06submit\x128\n" +
 	"\agive_up\x18\x03 \x01(\v2\x1d.rulebook.v1.UbongoDuelGiveUpH\x00R\x06giveUp\x12A\n" +
 	"\n" +
 	"close_duel\x18\x04 \x01(\v2 .rulebook.v1.UbongoDuelCloseDuelH\x00R\tcloseDuelB\b\n" +
-	"\x06action\"T\n" +
-	"\x10UbongoDuelSubmit\x12@\n" +
+	"\x06action\"`\n" +
+	"\x10UbongoDuelSubmit\x12L\n" +
 	"\n" +
-	"placements\x18\x01 \x03(\v2 .rulebook.v1.UbongoDuelPlacementR\n" +
-	"placements\"^\n" +
-	"\x13UbongoDuelPlacement\x12\x14\n" +
-	"\x05piece\x18\x01 \x01(\tR\x05piece\x121\n" +
-	"\x05cells\x18\x02 \x03(\v2\x1b.rulebook.v1.UbongoDuelCellR\x05cells\"\x12\n" +
+	"placements\x18\x01 \x03(\v2 .rulebook.v1.UbongoDuelPlacementB\n" +
+	"\xbaH\a\x92\x01\x04\b\x01\x10\x15R\n" +
+	"placements\"|\n" +
+	"\x13UbongoDuelPlacement\x12&\n" +
+	"\x05piece\x18\x01 \x01(\tB\x10\xbaH\rr\v\x18\x012\a^[A-U]$R\x05piece\x12=\n" +
+	"\x05cells\x18\x02 \x03(\v2\x1b.rulebook.v1.UbongoDuelCellB\n" +
+	"\xbaH\a\x92\x01\x04\b\x01\x10\x06R\x05cells\"\x12\n" +
 	"\x10UbongoDuelGiveUp\"\x15\n" +
 	"\x13UbongoDuelCloseDuel\"\x91\x03\n" +
 	"\x0fUbongoDuelEvent\x12G\n" +
