@@ -23,6 +23,30 @@ const (
 	ReasonMissingField = "MISSING_FIELD"
 	// ReasonInternal: the service failed; the request may be retried.
 	ReasonInternal = "INTERNAL"
+	// ReasonFieldTooLarge: a field is longer (a string) or has more items (a list) than the API allows.
+	ReasonFieldTooLarge = "FIELD_TOO_LARGE"
+	// ReasonFieldOutOfRange: a number or an enum value is outside what the API allows.
+	ReasonFieldOutOfRange = "FIELD_OUT_OF_RANGE"
+	// ReasonConflictingFields: the request sets fields of which only one may be set (a state and a token).
+	ReasonConflictingFields = "CONFLICTING_FIELDS"
+	// ReasonInvalidField: a field breaks another of the API's structural rules (a pattern, a minimum length).
+	ReasonInvalidField = "INVALID_FIELD"
+	// ReasonPlainStateRefused: the request brings a plain state (or a setup), and the server accepts only tokens.
+	ReasonPlainStateRefused = "PLAIN_STATE_REFUSED"
+	// ReasonSeedRefused: the request chooses a seed, and the server accepts only tokens (whoever picks the seed knows
+	// every hidden card).
+	ReasonSeedRefused = "SEED_REFUSED"
+	// ReasonPassWithoutToken: the request has a seat pass but a plain state instead of a token.
+	ReasonPassWithoutToken = "SEAT_PASS_WITHOUT_TOKEN"
+	// ReasonRecordTokens: a Replay request has tokens without starting from a token, or not one per move.
+	ReasonRecordTokens = "RECORD_TOKENS_MISMATCH"
+	// ReasonRecordMismatch: in an audit, a move of the record does not lead to the record's next token.
+	ReasonRecordMismatch = "RECORD_MISMATCH"
+	// ReasonNoSuchSeat: the request names a seat the game does not have.
+	ReasonNoSuchSeat = "NO_SUCH_SEAT"
+	// ReasonNotYourSeat: a token caller asks to move, or to see moves or a view, for a seat its pass does not prove
+	// (a caller without a pass is a spectator, and may not move).
+	ReasonNotYourSeat = "NOT_YOUR_SEAT"
 )
 
 // ErrInternal is what a caller sees of a failure that is the service's own fault (or a panic), whatever its cause.
@@ -58,6 +82,40 @@ func fieldError(reason, field, message string) error {
 	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: reason}
 	return newStatus(codes.InvalidArgument, reason, message, map[string]string{"field": field},
 		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
+}
+
+// permissionDenied is the PERMISSION_DENIED error with reason, message and facts.
+func permissionDenied(reason, message string, facts map[string]string) error {
+	violation := &errdetails.PreconditionFailure_Violation{Type: reason, Description: message}
+	return newStatus(codes.PermissionDenied, reason, message, facts,
+		&errdetails.PreconditionFailure{Violations: []*errdetails.PreconditionFailure_Violation{violation}})
+}
+
+// plainStateRefused is the error for a plain state (or setup) sent to a server that accepts only tokens.
+func plainStateRefused() error {
+	return permissionDenied(ReasonPlainStateRefused,
+		"this server accepts only tokens: start the game with NewGame and send its token", nil)
+}
+
+// seedRefused is the error for a seed chosen by the caller of a server that accepts only tokens.
+func seedRefused() error {
+	return permissionDenied(ReasonSeedRefused, "this server draws every seed itself: leave the seed unset", nil)
+}
+
+// notYourSeat is the error for a token caller of seat (NoPlayer: no pass) acting, in field, for asked.
+func notYourSeat(seat engine.Player, field string, asked int32) error {
+	facts := map[string]string{"seat": strconv.Itoa(int(seat)), "field": field, "asked": strconv.Itoa(int(asked))}
+	switch {
+	case seat == engine.NoPlayer && field == "move.player":
+		return permissionDenied(ReasonNotYourSeat, "without a seat pass the caller is a spectator, who may not move", facts)
+	case seat == engine.NoPlayer:
+		return permissionDenied(ReasonNotYourSeat, "without a seat pass the caller is a spectator: "+field+" must be 0", facts)
+	case field == "move.player":
+		return permissionDenied(ReasonNotYourSeat, "the seat pass is for seat "+strconv.Itoa(int(seat))+": "+field+" must be "+
+			strconv.Itoa(int(seat)), facts)
+	}
+	return permissionDenied(ReasonNotYourSeat, "the seat pass is for seat "+strconv.Itoa(int(seat))+": "+field+" must be "+
+		strconv.Itoa(int(seat))+" or 0", facts)
 }
 
 // unknownGame is the NOT_FOUND error for a game id the service does not host.

@@ -32,6 +32,9 @@ var namedSets = map[string]func() polyomino.Set{"pentominoes": polyomino.Pentomi
 
 // SolvePuzzle tiles a shape with a set of pieces: one solution, or the number of solutions.
 func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRequest) (*rulebookv1.SolvePuzzleResponse, error) {
+	if err := s.validate(req); err != nil {
+		return nil, err
+	}
 	if n := len(req.GetShape()); n > polyomino.MaxShapeCells {
 		return nil, fieldError(polyomino.ReasonShapeTooLarge, "shape",
 			"the shape has "+strconv.Itoa(n)+" cells, more than "+strconv.Itoa(polyomino.MaxShapeCells))
@@ -44,7 +47,7 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 	if err != nil {
 		return nil, err
 	}
-	opts := polyomino.Options{NodeLimit: s.puzzleNodeLimit}
+	opts := polyomino.Options{NodeLimit: s.cfg.PuzzleNodeLimit}
 	if req.GetGoal() == rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT {
 		n, err := polyomino.Count(ctx, shape, set, opts)
 		if err != nil {

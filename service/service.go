@@ -1,5 +1,6 @@
-// Package service implements rulebook.v1.RulesService over the rule engines. For each request it finds the game's
-// engine, lets the engine decode and check the state and the move, and turns the engine's refusals into
+// Package service implements rulebook.v1.RulesService over the rule engines. For each request it checks the
+// request's structure (the protovalidate rules of the API), opens the game (a plain state, or a sealed token with a
+// seat pass), lets the game's engine decode and check the state and the move, and turns the engine's refusals into
 // google.rpc.Status errors with a stable reason code. It keeps nothing between calls.
 package service
 
@@ -7,38 +8,65 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"slices"
 	"strings"
 	"time"
 
+	"buf.build/go/protovalidate"
 	"go.uber.org/zap"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/seal"
 )
+
+// Config is how a Service treats its callers.
+type Config struct {
+	// Keys seal and open state tokens: the first key seals, every key opens. Required.
+	Keys *seal.Keyring
+	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only for a server whose
+	// every caller is trusted (a game server), never for one that players reach directly.
+	AcceptPlainStates bool
+	// PuzzleNodeLimit bounds the search of one SolvePuzzle call; 0 means defaultPuzzleNodeLimit.
+	PuzzleNodeLimit int64
+	// Now tells the time at which moves are received (for Ubongo Duel's same-moment finishes); nil means time.Now.
+	Now func() time.Time
+}
 
 // Service is the RulesService server.
 type Service struct {
 	rulebookv1.UnimplementedRulesServiceServer
-	log *zap.Logger
-	now func() time.Time // stamps the moves of engine.Clocked games
-	// puzzleNodeLimit bounds the search of one SolvePuzzle call (see defaultPuzzleNodeLimit).
-	puzzleNodeLimit int64
-	games           map[string]engine.Game
-	infos           []*rulebookv1.GameInfo
+	log       *zap.Logger
+	cfg       Config
+	validator protovalidate.Validator
+	games     map[string]engine.Game
+	infos     []*rulebookv1.GameInfo
 }
 
 // New returns a Service hosting games, which logs its internal failures to log.
-func New(log *zap.Logger, games ...engine.Game) *Service {
-	s := &Service{log: log, now: time.Now, puzzleNodeLimit: defaultPuzzleNodeLimit,
-		games: make(map[string]engine.Game, len(games))}
+func New(log *zap.Logger, cfg Config, games ...engine.Game) (*Service, error) {
+	if cfg.Keys == nil {
+		return nil, errors.New("service: no keys to seal states with")
+	}
+	if cfg.PuzzleNodeLimit <= 0 {
+		cfg.PuzzleNodeLimit = defaultPuzzleNodeLimit
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	validator, err := protovalidate.New()
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{log: log, cfg: cfg, validator: validator, games: make(map[string]engine.Game, len(games))}
 	for _, g := range games {
 		info := g.Info()
 		s.games[info.GetId()] = g
 		s.infos = append(s.infos, info)
 	}
 	slices.SortFunc(s.infos, func(a, b *rulebookv1.GameInfo) int { return strings.Compare(a.GetId(), b.GetId()) })
-	return s
+	return s, nil
 }
 
 // ListGames describes every hosted game.
@@ -46,81 +74,125 @@ func (s *Service) ListGames(context.Context, *rulebookv1.ListGamesRequest) (*rul
 	return &rulebookv1.ListGamesResponse{Games: s.infos}, nil
 }
 
-// NewGame sets up a game, from the caller's seed or, without one, from a random seed nobody knows.
+// NewGame sets up a game, from the caller's seed or, without one, from a random seed nobody knows. A sealed game
+// comes back as a token, the view of the requested seat and every seat's pass.
 func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*rulebookv1.NewGameResponse, error) {
-	g, err := s.game(req.GetGame())
+	g, err := s.start(req, req.GetGame())
 	if err != nil {
 		return nil, err
 	}
 	seed := req.GetSeed()
 	if req.Seed == nil {
 		seed = randomSeed()
+	} else if !s.cfg.AcceptPlainStates {
+		return nil, seedRefused()
 	}
 	state, err := g.New(req.GetOptions(), seed)
 	if err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
-	return &rulebookv1.NewGameResponse{State: state}, nil
+	if !req.GetSeal() && req.GetSeat() == 0 && s.cfg.AcceptPlainStates {
+		return &rulebookv1.NewGameResponse{State: state}, nil
+	}
+	table, err := seal.NewTable(rand.Reader)
+	if err != nil {
+		return nil, s.internal("NewGame", err)
+	}
+	h := held{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat())}
+	if err := h.checkSeat(h.seat, "seat"); err != nil {
+		return nil, s.refuse("NewGame", err)
+	}
+	token, view, err := s.answer(h, state)
+	if err != nil {
+		return nil, err
+	}
+	return &rulebookv1.NewGameResponse{Token: token, View: view, SeatPasses: h.passes()}, nil
 }
 
 // ValidateMove answers a legal move with OK and an illegal one with the error ApplyMove would give.
 func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRequest) (*rulebookv1.ValidateMoveResponse, error) {
-	g, err := s.gameWithMove(req.GetGame(), req.GetState(), req.GetMove())
+	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	if err := g.Validate(req.GetState(), s.stamp(g, req.GetState(), req.GetMove())); err != nil {
+	if err := h.checkMover(req.GetMove()); err != nil {
+		return nil, err
+	}
+	if err := h.g.Validate(h.state, s.stamp(h, req.GetMove())); err != nil {
 		return nil, s.refuse("ValidateMove", err)
 	}
 	return &rulebookv1.ValidateMoveResponse{}, nil
 }
 
-// ApplyMove plays a move.
+// ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see.
 func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
-	g, err := s.gameWithMove(req.GetGame(), req.GetState(), req.GetMove())
+	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	state, events, err := g.Apply(req.GetState(), s.stamp(g, req.GetState(), req.GetMove()))
+	if err := h.checkMover(req.GetMove()); err != nil {
+		return nil, err
+	}
+	move := s.stamp(h, req.GetMove())
+	next, events, err := h.g.Apply(h.state, move)
 	if err != nil {
 		return nil, s.refuse("ApplyMove", err)
 	}
-	return &rulebookv1.ApplyMoveResponse{State: state, Events: events}, nil
-}
-
-// ListLegalMoves lists a player's legal moves; player 0 means the player to move.
-func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMovesRequest) (*rulebookv1.ListLegalMovesResponse, error) {
-	g, err := s.gameWithState(req.GetGame(), req.GetState())
+	if !h.sealed {
+		return &rulebookv1.ApplyMoveResponse{State: next, Events: events, Move: move}, nil
+	}
+	token, view, err := s.answer(h, next)
 	if err != nil {
 		return nil, err
 	}
-	moves, err := g.Legal(req.GetState(), engine.Player(req.GetPlayer()))
+	return &rulebookv1.ApplyMoveResponse{Token: token, View: view, Events: h.g.ViewEvents(events, h.seat), Move: move}, nil
+}
+
+// ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,
+// its own seat).
+func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMovesRequest) (*rulebookv1.ListLegalMovesResponse, error) {
+	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	if err != nil {
+		return nil, err
+	}
+	player, err := h.asker(engine.Player(req.GetPlayer()), "player")
+	if err != nil {
+		return nil, err
+	}
+	if h.sealed && player == engine.NoPlayer { // a spectator has no moves to learn about
+		return &rulebookv1.ListLegalMovesResponse{}, nil
+	}
+	moves, err := h.g.Legal(h.state, player)
 	if err != nil {
 		return nil, s.refuse("ListLegalMoves", err)
 	}
 	return &rulebookv1.ListLegalMovesResponse{Moves: moves}, nil
 }
 
-// Score gives the standings.
+// Score gives the standings, which show no hidden fact (a hand's value is a count every seat may see).
 func (s *Service) Score(_ context.Context, req *rulebookv1.ScoreRequest) (*rulebookv1.ScoreResponse, error) {
-	g, err := s.gameWithState(req.GetGame(), req.GetState())
+	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	score, err := g.Score(req.GetState())
+	score, err := h.g.Score(h.state)
 	if err != nil {
 		return nil, s.refuse("Score", err)
 	}
 	return &rulebookv1.ScoreResponse{Score: score}, nil
 }
 
-// GetView returns what a player, or a spectator (viewer 0), may see.
+// GetView returns what a player, or a spectator (viewer 0), may see; a token caller sees its own seat's view.
 func (s *Service) GetView(_ context.Context, req *rulebookv1.GetViewRequest) (*rulebookv1.GetViewResponse, error) {
-	g, err := s.gameWithState(req.GetGame(), req.GetState())
+	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	view, err := g.View(req.GetState(), engine.Player(req.GetViewer()))
+	viewer, err := h.asker(engine.Player(req.GetViewer()), "viewer")
+	if err != nil {
+		return nil, err
+	}
+	view, err := h.g.View(h.state, viewer)
 	if err != nil {
 		return nil, s.refuse("GetView", err)
 	}
@@ -136,9 +208,6 @@ func randomSeed() uint64 {
 
 // game finds the engine of the game named id.
 func (s *Service) game(id string) (engine.Game, error) {
-	if id == "" {
-		return nil, missingField("game")
-	}
 	g, ok := s.games[id]
 	if !ok {
 		return nil, unknownGame(id)
@@ -146,35 +215,11 @@ func (s *Service) game(id string) (engine.Game, error) {
 	return g, nil
 }
 
-// gameWithState finds the engine of the game named id and checks that a state was sent.
-func (s *Service) gameWithState(id string, state *rulebookv1.GameState) (engine.Game, error) {
-	g, err := s.game(id)
-	if err != nil {
-		return nil, err
-	}
-	if state == nil {
-		return nil, missingField("state")
-	}
-	return g, nil
-}
-
-// gameWithMove finds the engine of the game named id and checks that a state and a move were sent.
-func (s *Service) gameWithMove(id string, state *rulebookv1.GameState, move *rulebookv1.Move) (engine.Game, error) {
-	g, err := s.gameWithState(id, state)
-	if err != nil {
-		return nil, err
-	}
-	if move == nil {
-		return nil, missingField("move")
-	}
-	return g, nil
-}
-
 // stamp returns move with the time the service received it, for the games whose rules need it (engine.Clocked); a
 // receive time sent by the caller is replaced.
-func (s *Service) stamp(g engine.Game, state *rulebookv1.GameState, move *rulebookv1.Move) *rulebookv1.Move {
-	if c, ok := g.(engine.Clocked); ok {
-		return c.Stamp(state, move, s.now())
+func (s *Service) stamp(h held, move *rulebookv1.Move) *rulebookv1.Move {
+	if c, ok := h.g.(engine.Clocked); ok {
+		return c.Stamp(h.state, move, s.cfg.Now())
 	}
 	return move
 }
@@ -186,4 +231,10 @@ func (s *Service) refuse(method string, err error) error {
 		s.log.Error("engine failed", zap.String("method", method), zap.Error(err))
 	}
 	return st
+}
+
+// internal logs a failure of the service's own and returns what the caller sees of it.
+func (s *Service) internal(method string, err error) error {
+	s.log.Error("internal failure", zap.String("method", method), zap.Error(err))
+	return ErrInternal
 }

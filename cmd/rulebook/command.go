@@ -36,20 +36,25 @@ type env struct {
 var commands = []*command{
 	{name: "games", summary: "list the hosted games, their players and options", setup: listGames},
 	{name: "new", game: true, setup: newGame,
-		synopsis: "GAME [-seed N] [-options JSON]", summary: "print the state of a new game"},
+		synopsis: "GAME [-options JSON] [-seal] [-seat N] [-seed N]",
+		summary:  "print a new game: its state, or its token, a view and every seat's pass"},
 	{name: "legal", game: true, setup: legalMoves,
-		synopsis: "GAME [-player N] < STATE", summary: "print the legal moves, one Move per line"},
+		synopsis: "GAME [-player N] [-pass PASS] < STATE", summary: "print the legal moves, one Move per line"},
 	{name: "validate", game: true, setup: validateMove,
-		synopsis: "GAME -move JSON < STATE", summary: `print "legal", or the rule the move breaks`},
+		synopsis: "GAME -move JSON [-pass PASS] < STATE", summary: `print "legal", or the rule the move breaks`},
 	{name: "apply", game: true, setup: applyMove,
-		synopsis: "GAME -move JSON [-events] < STATE", summary: "print the state after the move"},
+		synopsis: "GAME -move JSON [-events] [-pass PASS] < STATE",
+		summary:  "print the game after the move, with the move as applied and its events"},
 	{name: "score", game: true, setup: score,
-		synopsis: "GAME < STATE", summary: "print the standings"},
+		synopsis: "GAME [-pass PASS] < STATE", summary: "print the standings"},
 	{name: "view", game: true, setup: view,
-		synopsis: "GAME [-viewer N] < STATE", summary: "print what a player, or a spectator, may see"},
+		synopsis: "GAME [-viewer N] [-pass PASS] < STATE", summary: "print what a player, or a spectator, may see"},
+	{name: "replay", game: true, setup: replay,
+		synopsis: "GAME [-seal] [-pass PASS] < RECORD",
+		summary:  "print where a record (a game, then the games apply printed) leads, with each move's events"},
 	{name: "play", game: true, setup: play,
-		synopsis: "GAME [-seed N] [-options JSON] [-max-moves N]",
-		summary:  "play random legal moves to the end, printing each move and the score"},
+		synopsis: "GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]",
+		summary:  "play random legal moves to the end, for every seat, printing each move and the score"},
 }
 
 // lookup returns the command called name, or nil.
@@ -101,9 +106,15 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 const (
 	usageHead = `usage: rulebook [-addr HOST:PORT] [-timeout DURATION] COMMAND [ARGUMENTS]
 
-rulebook asks a rulebookd server the rules of board games. STATE is a rulebook.v1.GameState, and moves, options,
-scores and events are rulebook.v1 messages too, all in protobuf JSON: states are read from standard input and
-results written to standard output, so that commands compose in pipelines.
+rulebook asks a rulebookd server the rules of board games. Options, moves, scores and events are rulebook.v1
+messages in protobuf JSON. STATE is a game as new, apply and replay print it, read from standard input so that
+commands compose in pipelines: a JSON object holding the plain "state" (a GameState), from a server that accepts
+plain states, or the "token" of the game, from a server that accepts only tokens (the default), with every seat's
+pass in "seatPasses" (as new prints them) or one seat's in "seatPass". A bare GameState is read as a plain state.
+
+With a token, a command acting for a seat sends -pass, else the input's seatPass, else that seat's pass among its
+seatPasses: whoever set up the table plays every seat, and hands each player {"token", "seatPass"} with their own
+pass only. Without a pass, the caller is a spectator.
 
 Commands:
 `
@@ -112,6 +123,7 @@ Examples:
   rulebook new exploze -options '{"exploze":{"rows":3,"cols":3}}' > start.json
   rulebook legal exploze < start.json
   rulebook apply exploze -move '{"player":1,"exploze":{"row":0,"col":0}}' < start.json > next.json
+  cat start.json next.json | rulebook replay exploze
   rulebook play exploze -seed 7
 
 Run 'rulebook COMMAND -h' for the flags of a command.

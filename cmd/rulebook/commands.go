@@ -57,43 +57,39 @@ func optionRange(o *rulebookv1.OptionInfo) string {
 	return "?"
 }
 
-// newGame is `rulebook new GAME [-seed N] [-options JSON]`: the initial state.
+// newGame is `rulebook new GAME [-options JSON] [-seal] [-seat N] [-seed N]`: the game NewGame answers, as a
+// document.
 func newGame(fs *flag.FlagSet) action {
-	seed := fs.Uint64("seed", 0, "seed of the game's random generator, for games with chance (default: the server draws one)")
-	options := optionsFlag(fs)
+	setup := setupFlags(fs, "seed")
+	seat := fs.Int("seat", 0, "seat (from 1) whose view a token answer carries; 0 means a spectator's")
 	return func(ctx context.Context, e *env) error {
-		opts, err := options()
+		req, err := setup(e.game)
 		if err != nil {
 			return err
 		}
-		req := &rulebookv1.NewGameRequest{Game: e.game, Options: opts}
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "seed" {
-				req.Seed = seed
-			}
-		})
+		req.Seat = int32(*seat)
 		resp, err := e.client.NewGame(ctx, req)
 		if err != nil {
 			return err
 		}
-		return writeJSON(e.stdout, resp.GetState())
+		return writeDocument(e.stdout, newGameDocument(resp))
 	}
 }
 
-// legalMoves is `rulebook legal GAME [-player N] < STATE`: the legal moves, one JSON Move per line.
+// legalMoves is `rulebook legal GAME [-player N] [-pass PASS] < STATE`: the legal moves, one JSON Move per line.
 func legalMoves(fs *flag.FlagSet) action {
-	player := fs.Int("player", 0, "player (from 1) whose moves to list; 0 means the player to move")
+	player := fs.Int("player", 0, "player (from 1) whose moves to list; 0 means every player who may move now")
+	input := gameInput(fs)
 	return func(ctx context.Context, e *env) error {
-		state, err := readState(e.stdin)
+		g, err := input(e.stdin)
 		if err != nil {
 			return err
 		}
-		resp, err := e.client.ListLegalMoves(ctx, &rulebookv1.ListLegalMovesRequest{
-			Game: e.game, State: state, Player: int32(*player)})
+		moves, err := legalOf(ctx, e, g, int32(*player))
 		if err != nil {
 			return err
 		}
-		for _, m := range resp.GetMoves() {
+		for _, m := range moves {
 			if err := writeJSONLine(e.stdout, m); err != nil {
 				return err
 			}
@@ -102,19 +98,46 @@ func legalMoves(fs *flag.FlagSet) action {
 	}
 }
 
-// validateMove is `rulebook validate GAME -move JSON < STATE`: "legal", or the error ApplyMove would give.
+// legalOf lists the legal moves of player in g; player 0 means every player who may move now. For the host of a
+// token game, who holds every seat's pass, that is each seat's moves in seat order, as for a plain state.
+func legalOf(ctx context.Context, e *env, g *document, player int32) ([]*rulebookv1.Move, error) {
+	if player != 0 || !g.hostsTable() {
+		return legalWith(ctx, e, g, g.passFor(player), player)
+	}
+	var all []*rulebookv1.Move
+	for _, pass := range g.seatPasses {
+		moves, err := legalWith(ctx, e, g, pass, 0) // 0: the seat of the pass
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, moves...)
+	}
+	return all, nil
+}
+
+// legalWith asks the server for the legal moves of player in g, with the seat pass pass.
+func legalWith(ctx context.Context, e *env, g *document, pass string, player int32) ([]*rulebookv1.Move, error) {
+	resp, err := e.client.ListLegalMoves(ctx, &rulebookv1.ListLegalMovesRequest{
+		Game: e.game, State: g.state, Token: g.token, SeatPass: pass, Player: player})
+	return resp.GetMoves(), err
+}
+
+// validateMove is `rulebook validate GAME -move JSON [-pass PASS] < STATE`: "legal", or the error ApplyMove would
+// give.
 func validateMove(fs *flag.FlagSet) action {
 	move := moveFlag(fs)
+	input := gameInput(fs)
 	return func(ctx context.Context, e *env) error {
 		m, err := move()
 		if err != nil {
 			return err
 		}
-		state, err := readState(e.stdin)
+		g, err := input(e.stdin)
 		if err != nil {
 			return err
 		}
-		if _, err := e.client.ValidateMove(ctx, &rulebookv1.ValidateMoveRequest{Game: e.game, State: state, Move: m}); err != nil {
+		if _, err := e.client.ValidateMove(ctx, &rulebookv1.ValidateMoveRequest{
+			Game: e.game, State: g.state, Token: g.token, SeatPass: g.passFor(m.GetPlayer()), Move: m}); err != nil {
 			return err
 		}
 		_, err = fmt.Fprintln(e.stdout, "legal")
@@ -122,21 +145,23 @@ func validateMove(fs *flag.FlagSet) action {
 	}
 }
 
-// applyMove is `rulebook apply GAME -move JSON [-events] < STATE`: the state after the move, and with -events what
-// happened, one JSON Event per line on standard error.
+// applyMove is `rulebook apply GAME -move JSON [-events] [-pass PASS] < STATE`: the game after the move, as a
+// document with the seat passes of the input, and with -events what happened, one JSON Event per line on standard
+// error.
 func applyMove(fs *flag.FlagSet) action {
 	move := moveFlag(fs)
 	events := fs.Bool("events", false, "also print the events of the move to standard error, one per line")
+	input := gameInput(fs)
 	return func(ctx context.Context, e *env) error {
 		m, err := move()
 		if err != nil {
 			return err
 		}
-		state, err := readState(e.stdin)
+		g, err := input(e.stdin)
 		if err != nil {
 			return err
 		}
-		resp, err := e.client.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: e.game, State: state, Move: m})
+		resp, err := apply(ctx, e, g, m)
 		if err != nil {
 			return err
 		}
@@ -147,39 +172,81 @@ func applyMove(fs *flag.FlagSet) action {
 				}
 			}
 		}
-		return writeJSON(e.stdout, resp.GetState())
+		return writeDocument(e.stdout, g.after(resp))
 	}
 }
 
-// score is `rulebook score GAME < STATE`: the live or final standings.
-func score(*flag.FlagSet) action {
+// apply plays move in g, for the move's player.
+func apply(ctx context.Context, e *env, g *document, move *rulebookv1.Move) (*rulebookv1.ApplyMoveResponse, error) {
+	return e.client.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{
+		Game: e.game, State: g.state, Token: g.token, SeatPass: g.passFor(move.GetPlayer()), Move: move})
+}
+
+// score is `rulebook score GAME [-pass PASS] < STATE`: the live or final standings.
+func score(fs *flag.FlagSet) action {
+	input := gameInput(fs)
 	return func(ctx context.Context, e *env) error {
-		state, err := readState(e.stdin)
+		g, err := input(e.stdin)
 		if err != nil {
 			return err
 		}
-		resp, err := e.client.Score(ctx, &rulebookv1.ScoreRequest{Game: e.game, State: state})
+		standings, err := scoreOf(ctx, e, g)
 		if err != nil {
 			return err
 		}
-		return writeJSON(e.stdout, resp.GetScore())
+		return writeJSON(e.stdout, standings)
 	}
 }
 
-// view is `rulebook view GAME [-viewer N] < STATE`: what a player, or a spectator, may see.
+// scoreOf asks the server for the standings of g.
+func scoreOf(ctx context.Context, e *env, g *document) (*rulebookv1.Score, error) {
+	resp, err := e.client.Score(ctx, &rulebookv1.ScoreRequest{Game: e.game, State: g.state, Token: g.token, SeatPass: g.passFor(0)})
+	return resp.GetScore(), err
+}
+
+// view is `rulebook view GAME [-viewer N] [-pass PASS] < STATE`: what a player, or a spectator, may see.
 func view(fs *flag.FlagSet) action {
-	viewer := fs.Int("viewer", 0, "player (from 1) whose view to show; 0 means a spectator")
+	viewer := fs.Int("viewer", 0, "player (from 1) whose view to show; 0 means a spectator, or the seat of your own pass")
+	input := gameInput(fs)
 	return func(ctx context.Context, e *env) error {
-		state, err := readState(e.stdin)
+		g, err := input(e.stdin)
 		if err != nil {
 			return err
 		}
-		resp, err := e.client.GetView(ctx, &rulebookv1.GetViewRequest{Game: e.game, State: state, Viewer: int32(*viewer)})
+		resp, err := e.client.GetView(ctx, &rulebookv1.GetViewRequest{
+			Game: e.game, State: g.state, Token: g.token, SeatPass: g.passFor(int32(*viewer)), Viewer: int32(*viewer)})
 		if err != nil {
 			return err
 		}
 		return writeJSON(e.stdout, resp.GetView())
 	}
+}
+
+// setupFlags defines the flags that set up a game on fs: -options, -seal and the game's seed, called seedName, and
+// returns a function making the NewGameRequest for a game from them.
+func setupFlags(fs *flag.FlagSet, seedName string) func(game string) (*rulebookv1.NewGameRequest, error) {
+	options := optionsFlag(fs)
+	seal := fs.Bool("seal", false, "ask for a token and seat passes even from a server that accepts plain states")
+	seed := fs.Uint64(seedName, 0, "seed of the game's random generator, for games with chance, if the server accepts "+
+		"plain states (default: the server draws one)")
+	return func(game string) (*rulebookv1.NewGameRequest, error) {
+		opts, err := options()
+		if err != nil {
+			return nil, err
+		}
+		req := &rulebookv1.NewGameRequest{Game: game, Options: opts, Seal: *seal}
+		if isSet(fs, seedName) {
+			req.Seed = seed
+		}
+		return req, nil
+	}
+}
+
+// isSet reports whether the flag called name was set on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // optionsFlag defines -options on fs and returns a function giving its value as GameOptions: nil when the flag

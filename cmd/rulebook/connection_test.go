@@ -7,7 +7,7 @@ import (
 
 // TestAddressFromEnvironment checks that RULEBOOK_ADDR gives the address when -addr does not, and that -addr wins.
 func TestAddressFromEnvironment(t *testing.T) {
-	addr := startServer(t)
+	addr := tokenServer(t).addr
 	t.Setenv("RULEBOOK_ADDR", addr)
 	want{golden: "games.txt"}.check(t, rulebook(t, "", "games"))
 

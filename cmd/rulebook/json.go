@@ -3,36 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
-
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
-
-// maxStateBytes bounds the state read from standard input, well above the largest state of any game.
-const maxStateBytes = 16 << 20
-
-// readState reads a GameState in protobuf JSON from r.
-func readState(r io.Reader) (*rulebookv1.GameState, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxStateBytes+1))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("reading the state from standard input: %w", err)
-	case len(bytes.TrimSpace(data)) == 0:
-		return nil, errors.New("no state on standard input: give a GameState in JSON, such as the output of 'rulebook new'")
-	case len(data) > maxStateBytes:
-		return nil, fmt.Errorf("the state on standard input is larger than %d bytes", maxStateBytes)
-	}
-	state := &rulebookv1.GameState{}
-	if err := protojson.Unmarshal(data, state); err != nil {
-		return nil, fmt.Errorf("the state on standard input is not a GameState in JSON: %w", err)
-	}
-	return state, nil
-}
 
 // parseFlagJSON decodes the protobuf JSON text of flag name into m; failing that, it returns a usage error.
 func parseFlagJSON(name, text string, m proto.Message) error {

@@ -1,11 +1,17 @@
-// Command rulebook is the command-line client of rulebookd: each command makes one call to a RulesService (play
-// makes many) and reads and writes states, moves and scores as protobuf JSON, the rulebook.v1 envelope messages
-// with lowerCamelCase field names, so that commands compose in shell pipelines and files:
+// Command rulebook is the command-line client of rulebookd: each command calls a RulesService (most make one call)
+// and reads and writes games, moves and scores in JSON, with the rulebook.v1 messages in protobuf JSON
+// (lowerCamelCase field names), so that commands compose in shell pipelines and files:
 //
 //	rulebook new exploze -options '{"exploze":{"rows":3,"cols":3}}' > start.json
 //	rulebook legal exploze < start.json
 //	rulebook apply exploze -move '{"player":1,"exploze":{"row":0,"col":0}}' < start.json > next.json
+//	cat start.json next.json | rulebook replay exploze
 //	rulebook play exploze -seed 7
+//
+// A game travels as the server hands it out: a plain state, from a server that accepts plain states, or a token
+// with seat passes, from one that accepts only tokens (rulebookd's default). new prints every seat's pass, and the
+// commands that act for a seat pick its pass from their input, so the pipeline above works with both; -pass gives a
+// pass of the caller's own.
 //
 // `rulebook -h` lists the commands and flags. The exit status is 0 on success, 1 when a call fails or is refused,
 // and 2 for a usage error.

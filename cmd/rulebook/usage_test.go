@@ -7,15 +7,19 @@ import "testing"
 func TestUsage(t *testing.T) {
 	t.Setenv("RULEBOOK_ADDR", "") // the usage shows the default address
 	const addr = "127.0.0.1:1"
-	helpNew := `usage: rulebook [global flags] new GAME [-seed N] [-options JSON]
+	helpNew := `usage: rulebook [global flags] new GAME [-options JSON] [-seal] [-seat N] [-seed N]
 
-Print the state of a new game.
+Print a new game: its state, or its token, a view and every seat's pass.
 
 Flags:
   -options JSON
     	game options as a GameOptions in JSON, such as {"exploze":{"rows":3}}; unset ones take their defaults
+  -seal
+    	ask for a token and seat passes even from a server that accepts plain states
+  -seat int
+    	seat (from 1) whose view a token answer carries; 0 means a spectator's
   -seed uint
-    	seed of the game's random generator, for games with chance (default: the server draws one)
+    	seed of the game's random generator, for games with chance, if the server accepts plain states (default: the server draws one)
 `
 	tests := []struct {
 		name string
@@ -40,20 +44,20 @@ Flags:
 			stderr: "rulebook: -timeout must be positive\nRun 'rulebook -h' for usage.\n"}},
 		{"missing GAME", []string{"legal"}, want{code: 2,
 			stderr: "rulebook legal: missing GAME; 'rulebook games' lists them\n" +
-				"usage: rulebook [global flags] legal GAME [-player N] < STATE\nRun 'rulebook legal -h' for its flags.\n"}},
+				"usage: rulebook [global flags] legal GAME [-player N] [-pass PASS] < STATE\nRun 'rulebook legal -h' for its flags.\n"}},
 		{"extra argument", []string{"score", "exploze", "state.json"}, want{code: 2,
 			stderr: "rulebook score: unexpected arguments: [\"state.json\"]\n" +
-				"usage: rulebook [global flags] score GAME < STATE\nRun 'rulebook score -h' for its flags.\n"}},
+				"usage: rulebook [global flags] score GAME [-pass PASS] < STATE\nRun 'rulebook score -h' for its flags.\n"}},
 		{"games takes no GAME", []string{"games", "exploze"}, want{code: 2,
 			stderrPrefix: "rulebook games: unexpected arguments: [\"exploze\"]\n"}},
 		{"unknown flag", []string{"view", "exploze", "-player", "1"}, want{code: 2,
 			stderr: "rulebook view: flag provided but not defined: -player\n" +
-				"usage: rulebook [global flags] view GAME [-viewer N] < STATE\nRun 'rulebook view -h' for its flags.\n"}},
+				"usage: rulebook [global flags] view GAME [-viewer N] [-pass PASS] < STATE\nRun 'rulebook view -h' for its flags.\n"}},
 		{"bad number", []string{"legal", "exploze", "-player", "two"}, want{code: 2,
 			stderrPrefix: "rulebook legal: invalid value \"two\" for flag -player: "}},
 		{"missing -move", []string{"apply", "exploze"}, want{code: 2,
 			stderr: "rulebook apply: -move is required\n" +
-				"usage: rulebook [global flags] apply GAME -move JSON [-events] < STATE\nRun 'rulebook apply -h' for its flags.\n"}},
+				"usage: rulebook [global flags] apply GAME -move JSON [-events] [-pass PASS] < STATE\nRun 'rulebook apply -h' for its flags.\n"}},
 		{"-move not JSON", []string{"validate", "exploze", "-move", "1,1"}, want{code: 2,
 			stderrPrefix: "rulebook validate: -move is not a Move in JSON: "}},
 		{"-move of unknown field", []string{"validate", "exploze", "-move", `{"row":1}`}, want{code: 2,

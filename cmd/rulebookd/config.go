@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"time"
 )
@@ -20,7 +22,17 @@ type config struct {
 	callTimeout     time.Duration
 	drainDelay      time.Duration
 	shutdownTimeout time.Duration
+	// stateKeys is the text of a key file, from RULEBOOK_STATE_KEYS only (a flag would show it in the process list).
+	stateKeys          string
+	stateKeysFile      string
+	dataDir            string
+	acceptPlainStates  bool
+	maxConcurrentCalls int
+	maxHeavyCalls      int
 }
+
+// stateKeysEnv is the environment variable that may hold the state keys themselves, in the key file's format.
+const stateKeysEnv = "RULEBOOK_STATE_KEYS"
 
 // setting describes one configuration value: its flag, its environment variable and its default.
 type setting struct {
@@ -30,7 +42,7 @@ type setting struct {
 
 // parseConfig reads the configuration from args (without the program name) and the environment through getenv.
 func parseConfig(args []string, getenv func(string) string, output io.Writer) (config, error) {
-	var cfg config
+	cfg := config{stateKeys: getenv(stateKeysEnv)}
 	fs := flag.NewFlagSet("rulebookd", flag.ContinueOnError)
 	fs.SetOutput(output)
 	settings := []setting{
@@ -42,6 +54,12 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take; a caller's shorter deadline wins", durationVar(&cfg.callTimeout)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.drainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.shutdownTimeout)},
+		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing " +
+			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
+		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
+		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.acceptPlainStates)},
+		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "512", "calls served at once; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.maxConcurrentCalls)},
+		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle and Replay calls served at once; a few more wait, the rest are refused", intVar(&cfg.maxHeavyCalls)},
 	}
 	for _, s := range settings {
 		def := s.def
@@ -72,8 +90,29 @@ func (c config) check() error {
 		return errors.New("call timeout must be positive")
 	case c.drainDelay < 0 || c.shutdownTimeout < 0:
 		return errors.New("drain delay and shutdown timeout must not be negative")
+	case c.stateKeys != "" && c.stateKeysFile != "":
+		return errors.New("state keys come from " + stateKeysEnv + " or from a file, not both")
+	case c.stateKeys == "" && c.stateKeysFile == "" && c.dataDir == "":
+		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
+	case c.maxConcurrentCalls < 1 || c.maxHeavyCalls < 1:
+		return errors.New("max concurrent calls and max heavy calls must be at least 1")
+	case c.maxHeavyCalls >= c.maxConcurrentCalls:
+		return fmt.Errorf("max heavy calls %d must be below max concurrent calls %d, or heavy calls could take every slot",
+			c.maxHeavyCalls, c.maxConcurrentCalls)
 	}
 	return nil
+}
+
+// defaultDataDir is where rulebookd keeps its generated state key unless told otherwise: $XDG_STATE_HOME/rulebook,
+// else $HOME/.local/state/rulebook; empty when neither variable is set.
+func defaultDataDir(getenv func(string) string) string {
+	if dir := getenv("XDG_STATE_HOME"); dir != "" {
+		return filepath.Join(dir, "rulebook")
+	}
+	if home := getenv("HOME"); home != "" {
+		return filepath.Join(home, ".local", "state", "rulebook")
+	}
+	return ""
 }
 
 // stringVar binds a string setting to p.
@@ -89,6 +128,15 @@ func intVar(p *int) func(*flag.FlagSet, string, string, string) error {
 	return func(fs *flag.FlagSet, name, def, usage string) error {
 		v, err := strconv.Atoi(def)
 		fs.IntVar(p, name, v, usage)
+		return err
+	}
+}
+
+// boolVar binds a true/false setting to p.
+func boolVar(p *bool) func(*flag.FlagSet, string, string, string) error {
+	return func(fs *flag.FlagSet, name, def, usage string) error {
+		v, err := strconv.ParseBool(def)
+		fs.BoolVar(p, name, v, usage)
 		return err
 	}
 }

@@ -15,14 +15,18 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// newGateway returns the HTTP handler: the REST mapping of RulesService (JSON in and out, unknown fields refused),
-// GET /healthz from the gRPC health service, and GET /openapi.json. Request bodies are limited to maxBodyBytes.
+// newGateway returns the HTTP handler: the REST mapping of RulesService (JSON in and out, one JSON object per body,
+// unknown fields refused), GET /healthz from the gRPC health service, and GET /openapi.json. Request bodies are
+// limited to maxBodyBytes; a longer one is refused with 413 and REQUEST_TOO_LARGE, a body that does not decode with
+// MALFORMED_JSON or INVALID_FIELD and the field at fault.
 func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes int) (http.Handler, error) {
+	marshaler := bodyMarshaler{&runtime.JSONPb{
+		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
+		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+	}}
 	gateway := runtime.NewServeMux(
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
-			MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
-			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-		}),
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler),
+		runtime.WithErrorHandler(restErrorHandler),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
 	)
 	if err := rulebookv1.RegisterRulesServiceHandler(ctx, gateway, conn); err != nil {
@@ -34,10 +38,7 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes int) (h
 		_, _ = w.Write(openapi.Document)
 	})
 	mux.Handle("/", gateway)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, int64(maxBodyBytes))
-		mux.ServeHTTP(w, r)
-	}), nil
+	return limitBodies(mux, gateway, marshaler, maxBodyBytes), nil
 }
 
 // gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.

@@ -85,7 +85,8 @@ func TestOpenAPI(t *testing.T) {
 	}
 }
 
-// blockingGame is Exploze whose Apply waits until release is closed, to hold a call in flight.
+// blockingGame is Exploze whose Apply waits until release is closed, to hold calls in flight; each Apply sends on
+// started when it begins.
 type blockingGame struct {
 	exploze.Game
 	started chan struct{}
@@ -94,7 +95,7 @@ type blockingGame struct {
 
 // Apply signals that a call is in flight, waits for release, then applies the move.
 func (g blockingGame) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
-	close(g.started)
+	g.started <- struct{}{}
 	<-g.release
 	return g.Game.Apply(state, move)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,45 +13,42 @@ import (
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service"
 )
 
-// panickingGame is Exploze whose Score panics.
+// panickingGame is Exploze whose Apply and Score panic.
 type panickingGame struct{ exploze.Game }
+
+// Apply panics.
+func (panickingGame) Apply(*rulebookv1.GameState, *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
+	panic("engine bug")
+}
 
 // Score panics.
 func (panickingGame) Score(*rulebookv1.GameState) (*rulebookv1.Score, error) { panic("engine bug") }
 
-// TestPanicRecovery checks that a panicking engine costs one INTERNAL answer, over gRPC and REST, and not the server.
+// TestPanicRecovery checks that a panicking engine costs one INTERNAL answer (a bare "internal error" over gRPC, 500
+// over REST), and not the server nor a call slot: the server, which serves two calls at once, answers each panicking
+// call of three rounds and then a call that works.
 func TestPanicRecovery(t *testing.T) {
-	ts := startServer(t, testConfig(), engine.Game(panickingGame{}))
+	cfg := testConfig()
+	cfg.maxConcurrentCalls, cfg.maxHeavyCalls = 2, 1
+	ts := startServer(t, cfg, engine.Game(panickingGame{}))
 	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
-	_, err := ts.client.Score(callContext(t), &rulebookv1.ScoreRequest{Game: "exploze", State: state})
-	if st := status.Convert(err); st.Code() != codes.Internal || st.Message() != "internal error" {
-		t.Errorf("a panic answered %v, want a bare INTERNAL", err)
+	internal := wantError{codes.Internal, http.StatusInternalServerError, service.ReasonInternal, ""}
+	cases := []errorCase{
+		requestCase(t, "Score", "Score", &rulebookv1.ScoreRequest{Game: "exploze", State: state}, internal),
+		requestCase(t, "ApplyMove", "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: explozeMove(1)}, internal),
+		requestCase(t, "Replay", "Replay", &rulebookv1.ReplayRequest{Game: "exploze", State: state, Moves: []*rulebookv1.Move{explozeMove(1)}}, internal),
 	}
-	if code, body := ts.post(t, "/v1/games/exploze:score", `{"state":{"exploze":{}}}`); code != http.StatusInternalServerError {
-		t.Errorf("a panic over REST answered %d %s, want 500", code, body)
+	for range 3 {
+		checkErrorCases(t, ts, cases)
+	}
+	_, err := ts.client.Score(callContext(t), &rulebookv1.ScoreRequest{Game: "exploze", State: state})
+	if st := status.Convert(err); st.Message() != "internal error" {
+		t.Errorf("a panic answered %q, want the bare \"internal error\"", st.Message())
 	}
 	succeeded(ts.client.ListGames(callContext(t), &rulebookv1.ListGamesRequest{}))(t)
-}
-
-// TestMessageLimit checks that a request over the size limit is refused on both transports, and one under it is not.
-func TestMessageLimit(t *testing.T) {
-	cfg := testConfig()
-	cfg.maxMessageBytes = 4096
-	ts := startServer(t, cfg)
-	huge := &rulebookv1.NewGameRequest{Game: "exploze" + strings.Repeat("x", 8192)}
-	_, err := ts.client.NewGame(callContext(t), huge)
-	if status.Code(err) != codes.ResourceExhausted {
-		t.Errorf("an oversized gRPC request: %v, want RESOURCE_EXHAUSTED", err)
-	}
-	code, body := ts.post(t, "/v1/games/exploze:new", `{"seed": "1", "pad": "`+strings.Repeat("x", 8192)+`"}`)
-	if code < 400 || code >= 500 {
-		t.Errorf("an oversized REST request: %d %s, want a 4xx refusal", code, body)
-	}
-	if code, body := ts.post(t, "/v1/games/exploze:new", `{"seed": "1"}`); code != http.StatusOK {
-		t.Errorf("a small REST request: %d %s", code, body)
-	}
 }
 
 // TestDeadline checks that every call runs under the configured limit, and that a caller's shorter deadline wins.

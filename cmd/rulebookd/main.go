@@ -46,6 +46,14 @@ func start(args []string) error {
 		return err
 	}
 	defer func() { _ = log.Sync() }()
+	keys, err := loadKeys(cfg, log)
+	if err != nil {
+		return err
+	}
+	srv, err := newServer(cfg, log, keys, games...)
+	if err != nil {
+		return err
+	}
 
 	grpcLis, err := net.Listen("tcp", cfg.grpcAddr)
 	if err != nil {
@@ -58,5 +66,5 @@ func start(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	return newServer(cfg, log, games...).run(ctx, grpcLis, httpLis)
+	return srv.run(ctx, grpcLis, httpLis)
 }

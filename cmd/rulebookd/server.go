@@ -20,6 +20,7 @@ import (
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/seal"
 )
 
 // server is rulebookd: the RulesService, health and reflection over gRPC, and the REST gateway, /healthz and the
@@ -31,9 +32,16 @@ type server struct {
 	health *health.Server
 }
 
-// newServer assembles the gRPC server hosting games, with its interceptors: one log line per call, panic recovery,
-// and the per-call deadline.
-func newServer(cfg config, log *zap.Logger, games ...engine.Game) *server {
+// newServer assembles the gRPC server hosting games, sealing tokens with keys, with its interceptors: one log line
+// per call, panic recovery, limits on concurrent calls, and the per-call deadline.
+func newServer(cfg config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) (*server, error) {
+	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.acceptPlainStates}, games...)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.acceptPlainStates {
+		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
+	}
 	s := &server{cfg: cfg, log: log, health: health.NewServer()}
 	s.grpc = grpc.NewServer(
 		grpc.MaxRecvMsgSize(cfg.maxMessageBytes),
@@ -41,13 +49,14 @@ func newServer(cfg config, log *zap.Logger, games ...engine.Game) *server {
 			logging.UnaryServerInterceptor(callLogger(log), logging.WithLogOnEvents(logging.FinishCall)),
 			recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)),
 			deadline(cfg.callTimeout),
+			newLimiter(cfg.maxConcurrentCalls, cfg.maxHeavyCalls).intercept,
 		),
 	)
-	rulebookv1.RegisterRulesServiceServer(s.grpc, service.New(log, games...))
+	rulebookv1.RegisterRulesServiceServer(s.grpc, rules)
 	healthpb.RegisterHealthServer(s.grpc, s.health)
 	reflection.Register(s.grpc)
 	s.health.SetServingStatus(rulebookv1.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
-	return s
+	return s, nil
 }
 
 // run serves gRPC on grpcLis and HTTP on httpLis until ctx is done or a listener fails, then shuts down gracefully:

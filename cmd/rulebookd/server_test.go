@@ -21,6 +21,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/encoding/prototext"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
@@ -38,13 +39,20 @@ type testServer struct {
 // testConfig is the configuration the tests run with unless they say otherwise.
 func testConfig() config {
 	return config{
-		logFormat:       "console",
-		logLevel:        "debug",
-		maxMessageBytes: 1 << 20,
-		callTimeout:     10 * time.Second,
-		shutdownTimeout: 10 * time.Second,
+		logFormat:          "console",
+		logLevel:           "debug",
+		maxMessageBytes:    1 << 20,
+		callTimeout:        10 * time.Second,
+		shutdownTimeout:    10 * time.Second,
+		stateKeys:          testStateKeys,
+		acceptPlainStates:  true,
+		maxConcurrentCalls: 64,
+		maxHeavyCalls:      2,
 	}
 }
+
+// testStateKeys is the key the tests seal tokens with, in the key file's format.
+const testStateKeys = "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n"
 
 // startServer runs rulebookd with cfg on 127.0.0.1 until the test ends, hosting testGames or, if none are given, the
 // games rulebookd hosts.
@@ -63,7 +71,15 @@ func startServer(t testing.TB, cfg config, testGames ...engine.Game) *testServer
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	srv := newServer(cfg, zaptest.NewLogger(t), testGames...)
+	log := zaptest.NewLogger(t)
+	keys, err := loadKeys(cfg, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := newServer(cfg, log, keys, testGames...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	go func() { done <- srv.run(ctx, grpcLis, httpLis) }()
 
 	conn, err := grpc.NewClient(grpcLis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -431,13 +447,16 @@ type wantError struct {
 	field    string // the field violation's field, for INVALID_ARGUMENT
 }
 
-// errorCase is a bad request, sent over gRPC by call and over REST as body to path.
+// errorCase is a bad request, sent over gRPC by call and over REST as body to path; a case without call is REST
+// only, one without path gRPC only.
 type errorCase struct {
 	name string
 	path string
 	body string
-	call func(ctx context.Context, c rulebookv1.RulesServiceClient) error
+	call func(ctx context.Context, ts *testServer) error
 	want wantError
+	// secrets are texts of which the refusal may show no part (a token, a seat pass, a key).
+	secrets []string
 }
 
 // openingState is an Exploze 2x2 state after A(0,0) and B(1,1), as JSON.
@@ -455,9 +474,9 @@ func errorCases(t testing.TB) []errorCase {
 	move := func(player, row, col int32) *rulebookv1.Move {
 		return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: row, Col: col}}}
 	}
-	apply := func(s *rulebookv1.GameState, m *rulebookv1.Move) func(context.Context, rulebookv1.RulesServiceClient) error {
-		return func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
-			_, err := c.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: s, Move: m})
+	apply := func(s *rulebookv1.GameState, m *rulebookv1.Move) func(context.Context, *testServer) error {
+		return func(ctx context.Context, ts *testServer) error {
+			_, err := ts.client.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: s, Move: m})
 			return err
 		}
 	}
@@ -465,8 +484,8 @@ func errorCases(t testing.TB) []errorCase {
 		{
 			name: "unknown game",
 			path: "/v1/games/chess:new", body: `{}`,
-			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
-				_, err := c.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "chess"})
+			call: func(ctx context.Context, ts *testServer) error {
+				_, err := ts.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "chess"})
 				return err
 			},
 			want: wantError{codes.NotFound, http.StatusNotFound, "UNKNOWN_GAME", ""},
@@ -480,8 +499,8 @@ func errorCases(t testing.TB) []errorCase {
 		{
 			name: "option out of range",
 			path: "/v1/games/exploze:new", body: `{"options":{"exploze":{"rows":33}}}`,
-			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
-				_, err := c.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Options: &rulebookv1.GameOptions{
+			call: func(ctx context.Context, ts *testServer) error {
+				_, err := ts.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Options: &rulebookv1.GameOptions{
 					Game: &rulebookv1.GameOptions_Exploze{Exploze: &rulebookv1.ExplozeOptions{Rows: 33}}}})
 				return err
 			},
@@ -509,8 +528,8 @@ func errorCases(t testing.TB) []errorCase {
 		{
 			name: "not your turn",
 			path: "/v1/games/exploze:validate", body: `{"state":` + openingState + `,"move":{"player":2,"exploze":{"row":1,"col":1}}}`,
-			call: func(ctx context.Context, c rulebookv1.RulesServiceClient) error {
-				_, err := c.ValidateMove(ctx, &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: move(2, 1, 1)})
+			call: func(ctx context.Context, ts *testServer) error {
+				_, err := ts.client.ValidateMove(ctx, &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: move(2, 1, 1)})
 				return err
 			},
 			want: wantError{codes.FailedPrecondition, http.StatusBadRequest, "NOT_YOUR_TURN", ""},
@@ -520,27 +539,51 @@ func errorCases(t testing.TB) []errorCase {
 
 // TestErrors sends each class of bad request over gRPC and over REST and checks the code, the reason and the field.
 func TestErrors(t *testing.T) {
-	ts := startServer(t, testConfig())
-	for _, tc := range errorCases(t) {
-		t.Run(tc.name+"/gRPC", func(t *testing.T) {
-			err := tc.call(callContext(t), ts.client)
-			st, ok := status.FromError(err)
-			if !ok || err == nil {
-				t.Fatalf("got %v, want a status error", err)
+	checkErrorCases(t, startServer(t, testConfig()), errorCases(t))
+}
+
+// checkErrorCases sends each case to ts over the transports it has, and checks the code, the reason and the field
+// of the refusal, and that it shows no part of the case's secrets.
+func checkErrorCases(t *testing.T, ts *testServer, cases []errorCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if tc.call != nil {
+			t.Run(tc.name+"/gRPC", func(t *testing.T) {
+				err := tc.call(callContext(t), ts)
+				st, ok := status.FromError(err)
+				if !ok || err == nil {
+					t.Fatalf("got %v, want a status error", err)
+				}
+				checkStatus(t, st.Proto(), tc.want.code, tc.want)
+				checkNoLeak(t, prototext.Format(st.Proto()), tc.secrets)
+			})
+		}
+		if tc.path != "" {
+			t.Run(tc.name+"/REST", func(t *testing.T) {
+				code, body := ts.post(t, tc.path, tc.body)
+				if code != tc.want.httpCode {
+					t.Errorf("HTTP %d, want %d: %.300s", code, tc.want.httpCode, body)
+				}
+				checkStatus(t, restStatus(t, body), tc.want.code, tc.want)
+				checkNoLeak(t, string(body), tc.secrets)
+			})
+		}
+	}
+}
+
+// leakWindow is the length of the shortest part of a secret that checkNoLeak looks for.
+const leakWindow = 8
+
+// checkNoLeak fails the test if text shows any leakWindow characters in a row of one of secrets.
+func checkNoLeak(t testing.TB, text string, secrets []string) {
+	t.Helper()
+	for _, secret := range secrets {
+		for i := 0; i+leakWindow <= len(secret); i++ {
+			if part := secret[i : i+leakWindow]; strings.Contains(text, part) {
+				t.Errorf("the refusal shows %q, part of a secret: %.300s", part, text)
+				return
 			}
-			checkStatus(t, st.Proto(), tc.want.code, tc.want)
-		})
-		t.Run(tc.name+"/REST", func(t *testing.T) {
-			code, body := ts.post(t, tc.path, tc.body)
-			if code != tc.want.httpCode {
-				t.Errorf("HTTP %d, want %d: %s", code, tc.want.httpCode, body)
-			}
-			st := &statuspb.Status{}
-			if err := protojson.Unmarshal(body, st); err != nil {
-				t.Fatalf("error body %s: %v", body, err)
-			}
-			checkStatus(t, st, tc.want.code, tc.want)
-		})
+		}
 	}
 }
 
@@ -551,6 +594,19 @@ func TestUnknownJSONField(t *testing.T) {
 	if code != http.StatusBadRequest || !bytes.Contains(body, []byte("colums")) {
 		t.Errorf("HTTP %d %s, want 400 naming the unknown field", code, body)
 	}
+}
+
+// statusProto is the google.rpc.Status of a gRPC call's error (code OK for no error).
+func statusProto(err error) *statuspb.Status { return status.Convert(err).Proto() }
+
+// restStatus decodes the google.rpc.Status of a REST error body.
+func restStatus(t testing.TB, body []byte) *statuspb.Status {
+	t.Helper()
+	st := &statuspb.Status{}
+	if err := protojson.Unmarshal(body, st); err != nil {
+		t.Fatalf("error body %.300s: %v", body, err)
+	}
+	return st
 }
 
 // checkStatus checks a google.rpc.Status against want.

@@ -1,0 +1,283 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/dynamicpb"
+
+	"github.com/rulebook/rulebook/service"
+)
+
+// Reasons of the gateway's own refusals of a REST request body.
+const (
+	// reasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413).
+	reasonRequestTooLarge = "REQUEST_TOO_LARGE"
+	// reasonMalformedJSON: the body is not one JSON object (a syntax error, a cut body, data after the object).
+	reasonMalformedJSON = "MALFORMED_JSON"
+)
+
+const (
+	// maxFaultDepth bounds how deep faultPath looks into nested objects for the field at fault: deeper than the
+	// requests of the API nest (7 levels), so that its work stays a few passes over the body.
+	maxFaultDepth = 10
+	// maxEchoBytes bounds what a refusal repeats of the body (a field's path, protojson's message quoting a value).
+	maxEchoBytes = 256
+)
+
+// requestBody is the body of a REST request, limited to the largest request, which keeps why it could not be
+// decoded: the generated gateway code keeps only the text of a decoding error, so restErrorHandler answers with this
+// refusal instead.
+type requestBody struct {
+	io.ReadCloser
+	refusal error
+}
+
+// limitBodies serves next with every request body limited to maxBytes, refusing at once (413, REQUEST_TOO_LARGE) a
+// body that announces more; mux and m answer that refusal as the gateway answers its own.
+func limitBodies(next http.Handler, mux *runtime.ServeMux, m runtime.Marshaler, maxBytes int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > int64(maxBytes) {
+			runtime.HTTPError(r.Context(), mux, m, w, r, tooLarge(int64(maxBytes)))
+			return
+		}
+		r.Body = &requestBody{ReadCloser: http.MaxBytesReader(w, r.Body, int64(maxBytes))}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// restErrorHandler answers a REST call's error as the gateway does, except that a body that could not be decoded is
+// answered with the refusal its decoder kept.
+func restErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	if body, ok := r.Body.(*requestBody); ok && body.refusal != nil {
+		err = body.refusal
+	}
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// bodyMarshaler is the gateway's JSON marshaler, whose decoder takes exactly one JSON object (nothing after it) and
+// explains a body it refuses: REQUEST_TOO_LARGE, MALFORMED_JSON, or INVALID_FIELD with the path of the field at fault.
+type bodyMarshaler struct{ *runtime.JSONPb }
+
+// NewDecoder returns a decoder of r that keeps its refusal in r, when r is a requestBody.
+func (m bodyMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
+	return runtime.DecoderFunc(func(v any) error {
+		err := m.decode(r, v)
+		if body, ok := r.(*requestBody); ok && err != nil && !errors.Is(err, io.EOF) {
+			body.refusal = err
+		}
+		return err
+	})
+}
+
+// decode decodes the one JSON object of r into v; an empty body is io.EOF, which the gateway takes as an empty
+// request.
+func (m bodyMarshaler) decode(r io.Reader, v any) error {
+	msg, ok := v.(proto.Message)
+	if !ok {
+		return m.JSONPb.NewDecoder(r).Decode(v)
+	}
+	dec := json.NewDecoder(r)
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		if errors.Is(err, io.EOF) {
+			return err
+		}
+		return unreadable(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return unreadable(err)
+		}
+		return malformedJSON("data after the JSON object")
+	}
+	if err := m.UnmarshalOptions.Unmarshal(raw, msg); err != nil {
+		return jsonFault(msg.ProtoReflect().Descriptor(), raw, err, m.UnmarshalOptions)
+	}
+	return nil
+}
+
+// unreadable is the refusal of a body that could not be read as JSON: too large, or malformed.
+func unreadable(err error) error {
+	var tooLong *http.MaxBytesError
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &tooLong):
+		return tooLarge(tooLong.Limit)
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return malformedJSON(err.Error())
+	}
+	return err
+}
+
+// tooLarge is the refusal (413) of a body longer than limit.
+func tooLarge(limit int64) error {
+	n := strconv.FormatInt(limit, 10)
+	return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: statusError(codes.ResourceExhausted,
+		reasonRequestTooLarge, "the request is longer than the "+n+" bytes the server accepts", map[string]string{"limit": n})}
+}
+
+// malformedJSON is the refusal of a body that is not one JSON object, for the reason given.
+func malformedJSON(why string) error {
+	return statusError(codes.InvalidArgument, reasonMalformedJSON, "the body is not one JSON object: "+why, nil)
+}
+
+// jsonFault is the refusal of raw, one JSON value that does not decode (err) as a message md: MALFORMED_JSON if it is
+// not an object, else INVALID_FIELD naming the field at fault (unknown, named twice, or of the wrong type).
+func jsonFault(md protoreflect.MessageDescriptor, raw json.RawMessage, err error, opts protojson.UnmarshalOptions) error {
+	if _, ok := objectMembers(raw); !ok {
+		return malformedJSON("not an object")
+	}
+	field := shorten(faultPath(md, raw, "", opts, maxFaultDepth))
+	if field == "" {
+		return statusError(codes.InvalidArgument, service.ReasonInvalidField, shorten(err.Error()), nil)
+	}
+	message := field + ": " + shorten(err.Error())
+	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: service.ReasonInvalidField}
+	return statusError(codes.InvalidArgument, service.ReasonInvalidField, message, map[string]string{"field": field},
+		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
+}
+
+// faultPath returns the path (in JSON names, as "moves[3].exploze.row") of the first field of raw, a JSON value that
+// does not decode as a message md and lies at path, that is at fault; path itself if no one field is, or if raw is not
+// an object. It asks protojson about each member on its own, and looks into the first that fails, down to depth
+// levels: its work grows with the length of raw times its depth.
+func faultPath(md protoreflect.MessageDescriptor, raw json.RawMessage, path string, opts protojson.UnmarshalOptions, depth int) string {
+	members, ok := objectMembers(raw)
+	if !ok || depth == 0 {
+		return path
+	}
+	seen := map[protoreflect.FieldNumber]bool{}
+	oneofs := map[protoreflect.Name]bool{}
+	for _, m := range members {
+		fd := md.Fields().ByJSONName(m.key)
+		if fd == nil {
+			fd = md.Fields().ByTextName(m.key)
+		}
+		if fd == nil {
+			return join(path, m.key)
+		}
+		at := join(path, fd.JSONName())
+		if seen[fd.Number()] {
+			return at
+		}
+		seen[fd.Number()] = true
+		if od := fd.ContainingOneof(); od != nil && string(m.value) != "null" {
+			if oneofs[od.Name()] {
+				return at
+			}
+			oneofs[od.Name()] = true
+		}
+		if decodes(md, m.key, m.value, opts) {
+			continue
+		}
+		sub := fd.Message()
+		if sub == nil || fd.IsMap() || strings.HasPrefix(string(sub.FullName()), "google.protobuf.") {
+			return at
+		}
+		if !fd.IsList() {
+			return faultPath(sub, m.value, at, opts, depth-1)
+		}
+		items, ok := arrayItems(m.value)
+		if !ok {
+			return at
+		}
+		for i, item := range items {
+			if opts.Unmarshal(item, dynamicpb.NewMessage(sub)) != nil {
+				return faultPath(sub, item, at+"["+strconv.Itoa(i)+"]", opts, depth-1)
+			}
+		}
+		return at
+	}
+	return path
+}
+
+// decodes reports whether the object of the one member key: value decodes as a message md.
+func decodes(md protoreflect.MessageDescriptor, key string, value json.RawMessage, opts protojson.UnmarshalOptions) bool {
+	quoted, err := json.Marshal(key)
+	if err != nil {
+		return false
+	}
+	object := make([]byte, 0, len(quoted)+len(value)+3)
+	object = append(append(append(append(object, '{'), quoted...), ':'), value...)
+	return opts.Unmarshal(append(object, '}'), dynamicpb.NewMessage(md)) == nil
+}
+
+// shorten returns s cut to at most maxEchoBytes (and valid UTF-8), marked "..." if it was cut.
+func shorten(s string) string {
+	if len(s) <= maxEchoBytes {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxEchoBytes-3], "") + "..."
+}
+
+// join appends the field name to path.
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// member is one member of a JSON object.
+type member struct {
+	key   string
+	value json.RawMessage
+}
+
+// objectMembers returns the members of raw in order, if raw is a JSON object.
+func objectMembers(raw json.RawMessage) ([]member, bool) {
+	var members []member
+	ok := eachItem(raw, '{', func(dec *json.Decoder) bool {
+		tok, err := dec.Token()
+		key, isKey := tok.(string)
+		var value json.RawMessage
+		if err != nil || !isKey || dec.Decode(&value) != nil {
+			return false
+		}
+		members = append(members, member{key, value})
+		return true
+	})
+	return members, ok
+}
+
+// arrayItems returns the items of raw, if raw is a JSON array.
+func arrayItems(raw json.RawMessage) ([]json.RawMessage, bool) {
+	var items []json.RawMessage
+	ok := eachItem(raw, '[', func(dec *json.Decoder) bool {
+		var item json.RawMessage
+		if dec.Decode(&item) != nil {
+			return false
+		}
+		items = append(items, item)
+		return true
+	})
+	return items, ok
+}
+
+// eachItem calls read for each item of raw, which must open with the delimiter open, and reports whether raw did and
+// read read every item.
+func eachItem(raw json.RawMessage, open json.Delim, read func(*json.Decoder) bool) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != open {
+		return false
+	}
+	for dec.More() {
+		if !read(dec) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// reasonServerBusy is the reason of a call refused because the server already serves as many calls as it may.
+const reasonServerBusy = "SERVER_BUSY"
+
+// heavyMethods are the calls whose work grows with the request far beyond the others': a search, a whole record.
+var heavyMethods = map[string]bool{
+	rulebookv1.RulesService_SolvePuzzle_FullMethodName: true,
+	rulebookv1.RulesService_Replay_FullMethodName:      true,
+}
+
+// limitedService is the prefix of the methods a limiter limits: those of RulesService. Health checks (the kubelet's
+// probes) and reflection are answered however busy the server is: a probe refused under load would have the pod
+// restarted, or taken out of its Service, for being busy.
+var limitedService = "/" + rulebookv1.RulesService_ServiceDesc.ServiceName + "/"
+
+// limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others: at most
+// len(calls) in all, refused at once beyond; of which at most len(heavy) heavy calls, with as many again waiting
+// (within their deadline) for a turn, and the rest refused. A heavy call takes its heavy turn before a general slot,
+// so heavy calls that wait never hold the slots light calls need.
+type limiter struct {
+	calls, heavy, waiting chan struct{}
+}
+
+// newLimiter returns a limiter of maxCalls calls, of which maxHeavy heavy ones.
+func newLimiter(maxCalls, maxHeavy int) *limiter {
+	return &limiter{calls: make(chan struct{}, maxCalls), heavy: make(chan struct{}, maxHeavy),
+		waiting: make(chan struct{}, maxHeavy)}
+}
+
+// intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
+func (l *limiter) intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if !strings.HasPrefix(info.FullMethod, limitedService) {
+		return handler(ctx, req)
+	}
+	if heavyMethods[info.FullMethod] {
+		if err := l.heavyTurn(ctx); err != nil {
+			return nil, err
+		}
+		defer func() { <-l.heavy }()
+	}
+	select {
+	case l.calls <- struct{}{}:
+		defer func() { <-l.calls }()
+	default:
+		return nil, busy("calls", cap(l.calls))
+	}
+	return handler(ctx, req)
+}
+
+// heavyTurn waits for a heavy call's turn: at once if one is free, else in the queue if it has room, until ctx ends.
+func (l *limiter) heavyTurn(ctx context.Context) error {
+	select {
+	case l.heavy <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case l.waiting <- struct{}{}:
+		defer func() { <-l.waiting }()
+	default:
+		return busy("heavy calls", cap(l.heavy))
+	}
+	select {
+	case l.heavy <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return status.FromContextError(ctx.Err()).Err()
+	}
+}
+
+// busy is the error of a call refused because the server serves limit calls of the kind already.
+func busy(kind string, limit int) error {
+	n := strconv.Itoa(limit)
+	return statusError(codes.ResourceExhausted, reasonServerBusy, "the server is serving as many "+kind+" as it may ("+n+
+		"); retry later", map[string]string{"limit": n})
+}

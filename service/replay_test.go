@@ -1,0 +1,165 @@
+package service_test
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service"
+)
+
+// TestReplayReproducesGames replays recorded games of every game from their setup and checks that the replay ends in
+// exactly the recorded final state, with one step per move and no refusal.
+func TestReplayReproducesGames(t *testing.T) {
+	s := newService(t, true)
+	for _, g := range games {
+		game := g.Info().GetId()
+		for _, seed := range []uint64{1, 2, 3} {
+			moves, final := randomGame(t, s, game, seed, 2000)
+			resp, err := s.Replay(context.Background(), &rulebookv1.ReplayRequest{Game: game,
+				Setup: &rulebookv1.GameSetup{Seed: seed}, Moves: moves})
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", game, seed, err)
+			}
+			if resp.GetRefusal() != nil || len(resp.GetSteps()) != len(moves) {
+				t.Fatalf("%s seed %d: refusal %v, %d steps for %d moves", game, seed, resp.GetRefusal(), len(resp.GetSteps()), len(moves))
+			}
+			if !proto.Equal(resp.GetState(), final) {
+				t.Errorf("%s seed %d: the replay does not end in the recorded state", game, seed)
+			}
+			want, _ := g.Score(final)
+			if !proto.Equal(resp.GetScore(), want) {
+				t.Errorf("%s seed %d: score %v, want %v", game, seed, resp.GetScore(), want)
+			}
+		}
+	}
+}
+
+// TestReplayCatchesDoctoredRecords changes one move of a recorded game and checks that the replay stops there: the
+// refusal names the doctored move's index and the rule it breaks, and the state is the one before it.
+func TestReplayCatchesDoctoredRecords(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, true)
+	moves, _ := randomGame(t, s, "exploze", 5, 40)
+	const doctored = 7
+	record := make([]*rulebookv1.Move, len(moves))
+	copy(record, moves)
+	record[doctored] = proto.Clone(moves[doctored]).(*rulebookv1.Move)
+	record[doctored].Player = 3 - record[doctored].Player // the other player moves out of turn
+	resp, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{Seed: 5}, Moves: record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resp.GetRefusal()
+	if r.GetIndex() != doctored || r.GetReason() != "NOT_YOUR_TURN" || codes.Code(r.GetCode()) != codes.FailedPrecondition {
+		t.Errorf("refusal %v, want index %d NOT_YOUR_TURN", r, doctored)
+	}
+	before, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{Seed: 5}, Moves: moves[:doctored]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetSteps()) != doctored || !proto.Equal(resp.GetState(), before.GetState()) {
+		t.Errorf("%d steps, and the state is not the one before the doctored move", len(resp.GetSteps()))
+	}
+
+	offBoard := proto.Clone(moves[doctored]).(*rulebookv1.Move)
+	offBoard.GetExploze().Row = 20
+	record[doctored] = offBoard
+	resp, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{Seed: 5}, Moves: record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := resp.GetRefusal(); r.GetIndex() != doctored || r.GetField() != "moves[7].exploze.row" {
+		t.Errorf("refusal %v, want index %d on moves[7].exploze.row", r, doctored)
+	}
+}
+
+// TestReplayTokens checks the two kinds of token record: a batch of the caller's own moves, which ends in a token
+// to play on and refuses another seat's move; and an audit of a game every seat played, checked token by token, which
+// catches a doctored token at its index and reports another seat's failing move without its reason.
+func TestReplayTokens(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, false)
+	start, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	passes := start.GetSeatPasses()
+	move := func(player, row, col int32) *rulebookv1.Move {
+		return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: row, Col: col}}}
+	}
+	// Play four moves, keeping the record: the moves and the token after each.
+	moves := []*rulebookv1.Move{move(1, 0, 0), move(2, 5, 5), move(1, 0, 1), move(2, 5, 4)}
+	var tokens []string
+	token := start.GetToken()
+	for _, m := range moves {
+		resp, err := s.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: token, SeatPass: passes[m.GetPlayer()-1], Move: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token = resp.GetToken()
+		tokens = append(tokens, token)
+	}
+
+	audit, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Moves: moves, Tokens: tokens})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if audit.GetRefusal() != nil || len(audit.GetSteps()) != 4 || audit.GetToken() != tokens[3] || audit.GetState() != nil {
+		t.Errorf("audit of a true record: refusal %v, %d steps, last token kept: %v", audit.GetRefusal(), len(audit.GetSteps()),
+			audit.GetToken() == tokens[3])
+	}
+
+	doctored := append([]string(nil), tokens...)
+	doctored[2] = tokens[1]
+	audit, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Moves: moves, Tokens: doctored})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := audit.GetRefusal(); r.GetIndex() != 2 || r.GetReason() != service.ReasonRecordMismatch || len(audit.GetSteps()) != 2 {
+		t.Errorf("a doctored token: refusal %v after %d steps, want index 2 %s", r, len(audit.GetSteps()), service.ReasonRecordMismatch)
+	}
+
+	wrongMoves := append([]*rulebookv1.Move(nil), moves...)
+	wrongMoves[1] = move(2, 0, 0) // seat 2 on seat 1's cell: illegal, but an audit by seat 1 must not say why
+	audit, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), SeatPass: passes[0], Moves: wrongMoves, Tokens: tokens})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := audit.GetRefusal(); r.GetIndex() != 1 || r.GetReason() != service.ReasonRecordMismatch {
+		t.Errorf("another seat's illegal move in an audit: refusal %v, want index 1 %s", r, service.ReasonRecordMismatch)
+	}
+
+	batch, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: tokens[3], SeatPass: passes[0],
+		Moves: []*rulebookv1.Move{move(1, 1, 0), move(2, 4, 4)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := batch.GetRefusal()
+	if len(batch.GetSteps()) != 1 || r.GetIndex() != 1 || r.GetReason() != service.ReasonNotYourSeat || codes.Code(r.GetCode()) != codes.PermissionDenied {
+		t.Errorf("a batch with another seat's move: %d steps, refusal %v", len(batch.GetSteps()), r)
+	}
+	if _, err := s.Score(ctx, &rulebookv1.ScoreRequest{Game: "exploze", Token: batch.GetToken()}); err != nil {
+		t.Errorf("the batch's token: %v", err)
+	}
+
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{Seed: 1}})
+	wantRefusal(t, err, codes.PermissionDenied, service.ReasonPlainStateRefused)
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Moves: moves, Tokens: tokens[:2]})
+	wantRefusal(t, err, codes.InvalidArgument, service.ReasonRecordTokens)
+}
+
+// TestReplayDeadline checks that a replay stops when its call is cancelled.
+func TestReplayDeadline(t *testing.T) {
+	s := newService(t, true)
+	moves, _ := randomGame(t, s, "exploze", 9, 30)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{Seed: 9}, Moves: moves})
+	if code, _ := reasonOf(err); code != codes.Canceled {
+		t.Errorf("a cancelled replay: %v, want CANCELED", err)
+	}
+}
