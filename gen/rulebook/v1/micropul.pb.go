@@ -1766,7 +1766,8 @@ type MicropulPassed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Player who passed.
 	Player int32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
-	// Whether the player had no other legal action.
+	// Whether the player had no other legal action. In a view of the event, shown only to the passer (false for
+	// everyone else): it would tell what the passer's hand cannot do.
 	Forced        bool `protobuf:"varint,2,opt,name=forced,proto3" json:"forced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -119,7 +119,8 @@ type NewGameRequest struct {
 	// Whether to answer with a token and seat passes instead of the plain state. A server that does not accept plain
 	// states always does.
 	Seal bool `protobuf:"varint,4,opt,name=seal,proto3" json:"seal,omitempty"`
-	// With seal: the seat (1-based) whose view the answer carries; 0 for a spectator's view.
+	// The seat (1-based) whose view a sealed answer carries; 0 for a spectator's view. A seat other than 0 asks for a
+	// sealed answer, as seal does.
 	Seat          int32 `protobuf:"varint,5,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
