@@ -77,11 +77,20 @@ var decoder = func() runtime.Decoder {
 // kustomization is the subset of kustomize's Kustomization that
 // kustomization.yaml may use; decoding it strictly rejects any other field.
 type kustomization struct {
-	APIVersion string           `json:"apiVersion"`
-	Kind       string           `json:"kind"`
-	Resources  []string         `json:"resources"`
-	Labels     []kustomizeLabel `json:"labels"`
-	Images     []kustomizeImage `json:"images"`
+	APIVersion      string                     `json:"apiVersion"`
+	Kind            string                     `json:"kind"`
+	Resources       []string                   `json:"resources"`
+	Labels          []kustomizeLabel           `json:"labels"`
+	Images          []kustomizeImage           `json:"images"`
+	SecretGenerator []kustomizeSecretGenerator `json:"secretGenerator"`
+}
+
+// kustomizeSecretGenerator is one entry of a Kustomization's
+// secretGenerator, made from files only (never from literals, which would
+// put a secret in the file).
+type kustomizeSecretGenerator struct {
+	Name  string   `json:"name"`
+	Files []string `json:"files"`
 }
 
 // kustomizeLabel is one entry of a Kustomization's labels.
