@@ -55,3 +55,12 @@ func BenchmarkCloneBaseline(b *testing.B) {
 		s.clone()
 	}
 }
+
+// BenchmarkRollDie rolls one face from a die kept in the state: decode the ChaCha8 generator, draw, encode it again
+// (what every duel's start costs per roll).
+func BenchmarkRollDie(b *testing.B) {
+	die := newDie(1)
+	for b.Loop() {
+		die, _ = rollDie(die, 1)
+	}
+}

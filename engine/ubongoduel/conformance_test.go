@@ -1,7 +1,10 @@
 package ubongoduel
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -112,10 +115,17 @@ func harness(opts Options) enginetest.Harness[*State, Move] {
 	}
 }
 
-// redeal returns s with the die's state, the one thing no viewer sees, drawn anew from seed.
+// redeal returns s with the die's state, the one thing no viewer sees, drawn anew from seed: a ChaCha8 generator keyed
+// from seed in another way than New keys it, and advanced by seed%200 words, so that a redealt die is a valid state,
+// differs from any die New makes, and lies anywhere in its key's stream (past a re-key too, which comes after 124
+// words).
 func redeal(s *State, _ engine.Player, seed uint64) *State {
 	r := s.clone()
-	_, r.rng = splitmix64(seed ^ 0x5eed)
+	c := rand.NewChaCha8(sha256.Sum256(binary.LittleEndian.AppendUint64([]byte("ubongo-duel test redeal"), seed)))
+	for range seed % 200 {
+		c.Uint64()
+	}
+	r.die = encodeDie(c)
 	return r
 }
 

@@ -10,10 +10,13 @@
 // faces rolled for the current duel (two in a catch-up duel), each player's duels won, rolls solved and give-up, a
 // pending win waiting for the tie window, and the receive time of the last accepted move.
 //
-// The die is the state's own generator: a splitmix64 word seeded with the game's seed, advanced by each roll and
-// kept in the state (random_state in the message). It rolls automatically when a duel starts (at New, after a won
-// duel and for a re-roll), so no move rolls it and no client ever supplies a face. View hides the generator, so no
-// view tells the next roll; everything else is public.
+// The die is the state's own generator: a ChaCha8 generator (math/rand/v2), cryptographically strong so that past
+// rolls do not tell the next ones, keyed with SHA-256("rulebook ubongo-duel die v2" || the game's seed as 8 bytes
+// little-endian), advanced by each roll and kept in the state (die in the message, its MarshalBinary encoding). It
+// rolls automatically when a duel starts (at New, after a won duel and for a re-roll), so no move rolls it and no
+// client ever supplies a face. View hides the generator, so no view tells the next roll; events hold the faces
+// rolled, never the generator; everything else is public. States of rules version 1, whose die was a splitmix64
+// word, are refused (RULES_VERSION_UNSUPPORTED).
 //
 // Moves carry the time the service received them (ReceivedAt, unix nanoseconds); the engine never reads a clock.
 // Moves must arrive in order of receive time. Legal lists only the enumerable moves (give up, close a duel):

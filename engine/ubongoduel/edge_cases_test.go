@@ -309,14 +309,14 @@ func TestEdgeGiveUp(t *testing.T) {
 		}
 		one, events := apply(t, s, Move{Player: 2, Action: GiveUp, ReceivedAt: 3})
 		wantEvents(t, events, "P2 gave up")
-		if one.Sheet() != s.Sheet() || !slices.Equal(one.Faces(), s.Faces()) || one.rng != s.rng {
+		if one.Sheet() != s.Sheet() || !slices.Equal(one.Faces(), s.Faces()) || !bytes.Equal(one.die, s.die) {
 			t.Fatalf("a single give-up re-rolled: %v", one)
 		}
 		edgeRefused(t, one, Move{Player: 2, Action: GiveUp, ReceivedAt: 3}, engine.Illegal, ReasonAlreadyGaveUp)
 		edgeRefused(t, one, mustWitness(t, s, 2, 3), engine.Illegal, ReasonAlreadyGaveUp)
 		both, events := apply(t, one, Move{Player: 1, Action: GiveUp, ReceivedAt: 4})
 		wantEvents(t, events, "P1 gave up", "re-roll on sheet 5 (give up)", "duel on A5")
-		if both.Sheet() != s.Sheet() || both.rng == s.rng || both.Score() != s.Score() ||
+		if both.Sheet() != s.Sheet() || bytes.Equal(both.die, s.die) || both.Score() != s.Score() ||
 			both.Seat(1).GaveUp || both.Seat(2).GaveUp || len(both.Faces()) != len(s.Faces()) {
 			t.Fatalf("after a mutual give-up: %v", both)
 		}
@@ -407,12 +407,13 @@ func TestEdgeDieHidden(t *testing.T) {
 		for ply := 0; !s.Over() && ply < 150; ply++ {
 			for viewer := engine.Player(0); viewer <= Players; viewer++ {
 				vm := s.View(viewer).Proto()
-				if vm.GetRandomState() != 0 {
+				if len(vm.GetDie()) != 0 {
 					t.Fatal("a view holds the die's state")
 				}
-				for _, r := range []uint64{0, 1, math.MaxUint64, s.rng ^ 0xdeadbeef} {
+				for _, r := range [][]byte{newDie(0), newDie(math.MaxUint64), dieAtWord(newDie(seed), 124),
+					otherKey(s.die)} {
 					full := proto.Clone(vm).(*rulebookv1.UbongoDuelState)
-					full.IsView, full.Viewer, full.RandomState = false, 0, r
+					full.IsView, full.Viewer, full.Die = false, 0, r
 					alt, err := FromProto(full)
 					if err != nil {
 						t.Fatalf("redealt state refused: %v", err)
@@ -423,7 +424,7 @@ func TestEdgeDieHidden(t *testing.T) {
 				}
 			}
 			other := s.clone()
-			other.rng = s.rng ^ 0x9e3779b97f4a7c15
+			other.die = otherKey(s.die)
 			// Both players give up in both states: a re-roll, whose faces the view must not fix.
 			x, _, ex := s.Apply(Move{Player: 1, Action: GiveUp, ReceivedAt: s.last})
 			if ex == nil {
@@ -495,8 +496,19 @@ func TestEdgeFromProtoHostile(t *testing.T) {
 		{"winner", func(m *rulebookv1.UbongoDuelState) { m.Winner = 1 }, ReasonPhaseInvalid, "winner"},
 		{"winner max", func(m *rulebookv1.UbongoDuelState) { m.Winner = math.MaxInt32 }, ReasonPhaseInvalid, "winner"},
 		{"viewer on full state", func(m *rulebookv1.UbongoDuelState) { m.Viewer = 1 }, ReasonPlayerOutOfRange, "viewer"},
-		{"viewer 9", func(m *rulebookv1.UbongoDuelState) { m.IsView, m.Viewer, m.RandomState = true, 9, 0 }, ReasonPlayerOutOfRange, "viewer"},
-		{"view with die", func(m *rulebookv1.UbongoDuelState) { m.IsView = true }, ReasonViewRevealsHidden, "randomState"},
+		{"rules version 1", func(m *rulebookv1.UbongoDuelState) { m.RulesVersion = 1 }, ReasonRulesVersionUnsupported, "rulesVersion"},
+		{"viewer 9", func(m *rulebookv1.UbongoDuelState) { m.IsView, m.Viewer, m.Die = true, 9, nil }, ReasonPlayerOutOfRange, "viewer"},
+		{"view with die", func(m *rulebookv1.UbongoDuelState) { m.IsView = true }, ReasonViewRevealsHidden, "die"},
+		{"view with 1 byte of die", func(m *rulebookv1.UbongoDuelState) { m.IsView, m.Die = true, []byte{0} }, ReasonViewRevealsHidden, "die"},
+		{"no die", func(m *rulebookv1.UbongoDuelState) { m.Die = nil }, ReasonDieStateInvalid, "die"},
+		{"die cut short", func(m *rulebookv1.UbongoDuelState) { m.Die = m.Die[:47] }, ReasonDieStateInvalid, "die"},
+		{"die extended", func(m *rulebookv1.UbongoDuelState) { m.Die = append(m.Die, 0) }, ReasonDieStateInvalid, "die"},
+		{"die of 1 MiB", func(m *rulebookv1.UbongoDuelState) { m.Die = make([]byte, 1<<20) }, ReasonDieStateInvalid, "die"},
+		{"die of 48 zero bytes", func(m *rulebookv1.UbongoDuelState) { m.Die = make([]byte, 48) }, ReasonDieStateInvalid, "die"},
+		{"die with another prefix", func(m *rulebookv1.UbongoDuelState) { m.Die[0] = 'C' }, ReasonDieStateInvalid, "die"},
+		{"die past its re-key", func(m *rulebookv1.UbongoDuelState) { m.Die = dieAtWord(m.Die, 125) }, ReasonDieStateInvalid, "die"},
+		{"die used count max", func(m *rulebookv1.UbongoDuelState) { m.Die = dieAtWord(m.Die, math.MaxUint64) }, ReasonDieStateInvalid, "die"},
+		{"die with a Read buffer", func(m *rulebookv1.UbongoDuelState) { m.Die = withReadBuffer(m.Die) }, ReasonDieStateInvalid, "die"},
 		{"both gave up", func(m *rulebookv1.UbongoDuelState) { m.Players[0].GaveUp, m.Players[1].GaveUp = true, true }, ReasonPhaseInvalid, "players[1].gaveUp"},
 		{"trailer solved, no pending", func(m *rulebookv1.UbongoDuelState) { m.Players[1].Solved = 1 }, ReasonPhaseInvalid, "players[1].solved"},
 	}

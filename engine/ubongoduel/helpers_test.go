@@ -1,9 +1,14 @@
 package ubongoduel
 
 import (
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"google.golang.org/protobuf/proto"
+	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
 	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
@@ -70,7 +75,7 @@ func position(opts Options, won1, won2 int, faces ...int) Position {
 	opts = opts.withDefaults()
 	seats := [Players]Seat{{DuelsWon: won1}, {DuelsWon: won2}}
 	p := Position{Options: opts, Sheet: won1 + won2 + 1, Faces: faces, Seats: seats[:],
-		Leader: leaderFor(opts, seats), RandomState: 42}
+		Leader: leaderFor(opts, seats), Die: newDie(42)}
 	return p
 }
 
@@ -111,3 +116,29 @@ func protoEqual(a, b *rulebookv1.UbongoDuelState) bool { return proto.Equal(a, b
 
 // engineP converts a seat number.
 func engineP(p int) engine.Player { return engine.Player(p) }
+
+// dieAtWord returns a copy of die with its count of words used under the current key set to used (a valid die for
+// 0 to 124, the last word before ChaCha8 re-keys).
+func dieAtWord(die []byte, used uint64) []byte {
+	out := bytes.Clone(die)
+	binary.BigEndian.PutUint64(out[8:16], used)
+	return out
+}
+
+// otherKey returns a copy of die with one bit of its key flipped: another valid die, at the same place in its stream.
+func otherKey(die []byte) []byte {
+	out := bytes.Clone(die)
+	out[20] ^= 0x10
+	return out
+}
+
+// withReadBuffer returns the encoding of the die after a 3-byte Read: a ChaCha8 encoding that UnmarshalBinary reads
+// ("readbuf:" and the 5 bytes left over, then the 48-byte state) but not one the engine ever writes.
+func withReadBuffer(die []byte) []byte {
+	var c rand.ChaCha8
+	if err := c.UnmarshalBinary(die); err != nil {
+		panic(err)
+	}
+	_, _ = c.Read(make([]byte, 3))
+	return encodeDie(&c)
+}

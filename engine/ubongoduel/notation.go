@@ -6,7 +6,7 @@ import (
 )
 
 // String describes the state in a few lines: options, sheet and faces with their pieces, each player's standing,
-// the pending win, and the last receive time. The die's random state is not shown.
+// the pending win, and the last receive time. The die's state is not shown.
 func (s *State) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "side %v, tie window %d ms, catch-up %v, deck %s", s.opts.Side, s.opts.TieWindowMS, s.opts.CatchUp,

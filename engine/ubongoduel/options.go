@@ -8,7 +8,10 @@ import (
 
 // RulesVersion is the version of the rules this package implements. States record it; a later release that changes
 // the rules raises it and refuses (or converts) states made under a version it does not know.
-const RulesVersion = 1
+//
+// Version 2 replaced the die's generator (version 1: a splitmix64 word in random_state; version 2: ChaCha8 in die),
+// so the same seed rolls other faces; a state of version 1 is refused (RULES_VERSION_UNSUPPORTED).
+const RulesVersion = 2
 
 // Limits of the game.
 const (
@@ -89,29 +92,4 @@ func (o Options) check(prefix string) error {
 			"option tieWindowMs is %d; it must be from 0 to %d", o.TieWindowMS, MaxTieWindowMS)
 	}
 	return nil
-}
-
-// splitmix64 advances the die's generator word x and returns the new word and a 64-bit output: Steele, Lea and
-// Flood's SplitMix64, whose whole state is one word.
-func splitmix64(x uint64) (uint64, uint64) {
-	x += 0x9e3779b97f4a7c15
-	z := x
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return x, z ^ (z >> 31)
-}
-
-// rollLimit is the largest multiple of Faces that fits in a uint64 draw: outputs at or above it are drawn again, so
-// that every face is exactly as likely.
-const rollLimit = ^uint64(0) - ^uint64(0)%Faces
-
-// rollDie returns the generator word after a roll, and the face rolled (1 to 20).
-func rollDie(x uint64) (uint64, int) {
-	for {
-		var z uint64
-		x, z = splitmix64(x)
-		if z < rollLimit {
-			return x, int(z%Faces) + 1
-		}
-	}
 }

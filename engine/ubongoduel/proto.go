@@ -2,6 +2,7 @@ package ubongoduel
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"google.golang.org/protobuf/proto"
@@ -86,7 +87,6 @@ func (s *State) Proto() *rulebookv1.UbongoDuelState {
 		RulesVersion:      RulesVersion,
 		Options:           s.opts.Proto(),
 		DeckVersion:       s.deck.Version,
-		RandomState:       s.rng,
 		Sheet:             uint32(s.sheet),
 		Faces:             facesProto(s.faces),
 		Tasks:             tasksProto(s.Tasks()),
@@ -98,6 +98,7 @@ func (s *State) Proto() *rulebookv1.UbongoDuelState {
 		Winner:            int32(s.winner),
 		IsView:            s.view,
 		Viewer:            int32(s.viewer),
+		Die:               slices.Clone(s.die),
 	}
 	for i, seat := range s.seats {
 		m.Players[i] = &rulebookv1.UbongoDuelPlayer{DuelsWon: uint32(seat.DuelsWon), Solved: uint32(seat.Solved),
@@ -111,13 +112,21 @@ func (s *State) Proto() *rulebookv1.UbongoDuelState {
 func FromProto(m *rulebookv1.UbongoDuelState) (*State, error) { return FromProtoWithDeck(m, nil) }
 
 // FromProtoWithDeck is FromProto on deck d (nil: the default deck). Besides NewState's errors: a rules version other
-// than 0 and RulesVersion is an Invalid RULES_VERSION_UNSUPPORTED error ("rulesVersion"); more than two faces is
-// ROLLS_MISMATCH ("faces"), checked before anything is allocated for them; and listed tasks that are not exactly
-// the deck's tasks of the faces are TASK_MISMATCH ("tasks"; an empty list is filled in).
+// than 0 and RulesVersion (among them version 1, whose die was a splitmix64 word) is an Invalid
+// RULES_VERSION_UNSUPPORTED error ("rulesVersion"); more than two faces is ROLLS_MISMATCH ("faces"), checked before
+// anything is allocated for them; and listed tasks that are not exactly the deck's tasks of the faces are
+// TASK_MISMATCH ("tasks"; an empty list is filled in).
 func FromProtoWithDeck(m *rulebookv1.UbongoDuelState, d *Deck) (*State, error) {
 	if v := m.GetRulesVersion(); v != 0 && v != RulesVersion {
-		return nil, engine.Invalidf(ReasonRulesVersionUnsupported, "rulesVersion",
-			map[string]string{"rulesVersion": strconv.FormatUint(uint64(v), 10), "supported": strconv.Itoa(RulesVersion)},
+		facts := map[string]string{"rulesVersion": strconv.FormatUint(uint64(v), 10),
+			"supported": strconv.Itoa(RulesVersion)}
+		if v == 1 {
+			return nil, engine.Invalidf(ReasonRulesVersionUnsupported, "rulesVersion", facts,
+				"rules version 1 is no longer supported: its die was a splitmix64 generator, which rules version %d "+
+					"replaced with ChaCha8 so that past rolls do not tell the next ones; a game of version 1 cannot "+
+					"go on, start a new game", RulesVersion)
+		}
+		return nil, engine.Invalidf(ReasonRulesVersionUnsupported, "rulesVersion", facts,
 			"rules version %d is not supported; this release plays version %d", v, RulesVersion)
 	}
 	if n := len(m.GetFaces()); n > 2 {
@@ -133,7 +142,6 @@ func FromProtoWithDeck(m *rulebookv1.UbongoDuelState, d *Deck) (*State, error) {
 		Options:           optionsFromProto(m.GetOptions()),
 		Deck:              d,
 		DeckVersion:       m.GetDeckVersion(),
-		RandomState:       m.GetRandomState(),
 		Sheet:             intFromProto(m.GetSheet()),
 		Leader:            engine.Player(m.GetLeader()),
 		PendingWinner:     engine.Player(m.GetPendingWinner()),
@@ -142,6 +150,7 @@ func FromProtoWithDeck(m *rulebookv1.UbongoDuelState, d *Deck) (*State, error) {
 		Winner:            engine.Player(m.GetWinner()),
 		IsView:            m.GetIsView(),
 		Viewer:            engine.Player(m.GetViewer()),
+		Die:               m.GetDie(),
 	}
 	for _, f := range m.GetFaces() {
 		p.Faces = append(p.Faces, intFromProto(f))

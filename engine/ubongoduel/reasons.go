@@ -4,7 +4,8 @@ package ubongoduel
 const (
 	// ReasonOptionOutOfRange (Invalid): an unknown side, or a tie window outside 0..10000 ms.
 	ReasonOptionOutOfRange = "OPTION_OUT_OF_RANGE"
-	// ReasonRulesVersionUnsupported (Invalid): a state made under rules this release does not know.
+	// ReasonRulesVersionUnsupported (Invalid): a state made under rules this release does not play: an unknown version,
+	// or version 1, whose die (a splitmix64 word) version 2 replaced.
 	ReasonRulesVersionUnsupported = "RULES_VERSION_UNSUPPORTED"
 	// ReasonGameMismatch (Invalid): an envelope (options, state or move) does not hold an Ubongo Duel message.
 	ReasonGameMismatch = "GAME_MISMATCH"
@@ -30,8 +31,11 @@ const (
 	ReasonTaskMismatch = "TASK_MISMATCH"
 	// ReasonPhaseInvalid (Invalid): gave-up marks, a pending win, receive times or the winner that no play reaches.
 	ReasonPhaseInvalid = "PHASE_INVALID"
-	// ReasonViewRevealsHidden (Invalid): a view holds the die's random state.
+	// ReasonViewRevealsHidden (Invalid): a view holds the die's state.
 	ReasonViewRevealsHidden = "VIEW_REVEALS_HIDDEN"
+	// ReasonDieStateInvalid (Invalid): a full state's die is not a ChaCha8 generator's state in its 48-byte
+	// MarshalBinary encoding (missing, cut short, altered beyond what the generator can read, or in another encoding).
+	ReasonDieStateInvalid = "DIE_STATE_INVALID"
 	// ReasonPlayerOutOfRange (Invalid): the moving player or a viewer is not player 1 or 2 (a viewer may be 0, a
 	// spectator), or a full state names a viewer.
 	ReasonPlayerOutOfRange = "PLAYER_OUT_OF_RANGE"

@@ -91,7 +91,7 @@ func TestMoveReasons(t *testing.T) {
 	pending, _ := apply(t, windowed, mustWitness(t, windowed, 1, 10))
 	gaveUp, _ := apply(t, base, Move{Player: 1, Action: GiveUp, ReceivedAt: 100})
 	over := state(t, Position{Options: DefaultOptions(), Sheet: 7, Seats: []Seat{{DuelsWon: 5}, {DuelsWon: 2}},
-		Winner: 1})
+		Winner: 1, Die: newDie(1)})
 
 	// A deck whose side A1 has one cell more than its tasks cover: only there can a full placement leave a gap.
 	gappy := deck.Default()
@@ -175,9 +175,14 @@ func TestStateReasons(t *testing.T) {
 		{"deck version", func(m *rulebookv1.UbongoDuelState) { m.DeckVersion = "0.9" }, ReasonDeckVersionUnknown, "deckVersion"},
 		{"one entry", func(m *rulebookv1.UbongoDuelState) { m.Players = m.Players[:1] }, ReasonPlayersMismatch, "players"},
 		{"viewer in full state", func(m *rulebookv1.UbongoDuelState) { m.Viewer = 1 }, ReasonPlayerOutOfRange, "viewer"},
-		{"viewer 3", func(m *rulebookv1.UbongoDuelState) { m.IsView, m.Viewer, m.RandomState = true, 3, 0 },
+		{"rules version 1", func(m *rulebookv1.UbongoDuelState) { m.RulesVersion = 1 }, ReasonRulesVersionUnsupported,
+			"rulesVersion"},
+		{"viewer 3", func(m *rulebookv1.UbongoDuelState) { m.IsView, m.Viewer, m.Die = true, 3, nil },
 			ReasonPlayerOutOfRange, "viewer"},
-		{"view reveals", func(m *rulebookv1.UbongoDuelState) { m.IsView = true }, ReasonViewRevealsHidden, "randomState"},
+		{"view reveals", func(m *rulebookv1.UbongoDuelState) { m.IsView = true }, ReasonViewRevealsHidden, "die"},
+		{"no die", func(m *rulebookv1.UbongoDuelState) { m.Die = nil }, ReasonDieStateInvalid, "die"},
+		{"die unreadable", func(m *rulebookv1.UbongoDuelState) { m.Die = dieAtWord(m.Die, 200) }, ReasonDieStateInvalid,
+			"die"},
 		{"score 6", func(m *rulebookv1.UbongoDuelState) { m.Players[0].DuelsWon = 6 }, ReasonScoreOutOfRange,
 			"players[0].duelsWon"},
 		{"both at 5", func(m *rulebookv1.UbongoDuelState) {

@@ -25,7 +25,7 @@ type Seat struct {
 type State struct {
 	opts      Options
 	deck      *Deck
-	rng       uint64
+	die       []byte // never changed in place: a roll replaces it
 	sheet     int
 	faces     []int
 	seats     [Players]Seat
@@ -45,10 +45,10 @@ type Position struct {
 	Deck *Deck
 	// DeckVersion must be the deck's version ("" means the deck's own).
 	DeckVersion string
-	// RandomState is the die's splitmix64 word; 0 in a view.
-	RandomState uint64
-	Sheet       int
-	Faces       []int
+	// Die is the die's state, a ChaCha8 generator in its MarshalBinary encoding (48 bytes); empty in a view.
+	Die   []byte
+	Sheet int
+	Faces []int
 	// Seats holds one entry per player, in seat order.
 	Seats                             []Seat
 	Leader, PendingWinner             engine.Player
@@ -59,8 +59,9 @@ type Position struct {
 }
 
 // New returns the start of a game on the default deck: sheet 1, no duel won, and the first duel rolled with the
-// die's generator (a splitmix64 word seeded with seed). Zero fields of opts take their defaults; an option out of
-// range is an Invalid OPTION_OUT_OF_RANGE error whose field is the option's name in UbongoDuelOptions.
+// die's generator (ChaCha8 keyed with SHA-256 of "rulebook ubongo-duel die v2" followed by seed as 8 bytes,
+// little-endian). Zero fields of opts take their defaults; an option out of range is an Invalid OPTION_OUT_OF_RANGE
+// error whose field is the option's name in UbongoDuelOptions.
 func New(opts Options, seed uint64) (*State, error) { return NewWithDeck(opts, nil, seed) }
 
 // NewWithDeck is New on deck d (nil: the default deck). d must have 9 sides per letter with 20 tasks each; it is
@@ -74,7 +75,7 @@ func NewWithDeck(opts Options, d *Deck, seed uint64) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{opts: opts, deck: d, rng: seed, sheet: 1}
+	s := &State{opts: opts, deck: d, die: newDie(seed), sheet: 1}
 	s.startDuel()
 	return s, nil
 }
@@ -136,10 +137,7 @@ func (s *State) startDuel() {
 	if s.leader != engine.NoPlayer {
 		rolls = 2
 	}
-	s.faces = make([]int, rolls)
-	for i := range s.faces {
-		s.rng, s.faces[i] = rollDie(s.rng)
-	}
+	s.die, s.faces = rollDie(s.die, rolls)
 	for i := range s.seats {
 		s.seats[i].Solved, s.seats[i].GaveUp = 0, false
 	}
@@ -149,8 +147,8 @@ func (s *State) startDuel() {
 // NewState builds a state (or a view) from its parts and checks every invariant of a position reached by play; the
 // lists are copied. Each failed check is an Invalid error whose field is a path in UbongoDuelState; in order:
 // OPTION_OUT_OF_RANGE ("options.side", "options.tieWindowMs"); DECK_VERSION_UNKNOWN ("deckVersion");
-// PLAYERS_MISMATCH ("players"); PLAYER_OUT_OF_RANGE ("viewer"); VIEW_REVEALS_HIDDEN ("randomState");
-// SCORE_OUT_OF_RANGE ("players[i].duelsWon"); SHEET_OUT_OF_RANGE, SHEET_MISMATCH ("sheet"); FACE_OUT_OF_RANGE
+// PLAYERS_MISMATCH ("players"); PLAYER_OUT_OF_RANGE ("viewer"); VIEW_REVEALS_HIDDEN ("die"); DIE_STATE_INVALID
+// ("die"); SCORE_OUT_OF_RANGE ("players[i].duelsWon"); SHEET_OUT_OF_RANGE, SHEET_MISMATCH ("sheet"); FACE_OUT_OF_RANGE
 // ("faces[i]"); ROLLS_MISMATCH ("faces" or "leader"); SCORE_OUT_OF_RANGE ("players[i].solved"); PHASE_INVALID
 // ("players[i].gaveUp", "pendingWinner", "pendingReceivedAt", "lastReceivedAt", "winner").
 //
@@ -175,7 +173,7 @@ func NewState(p Position) (*State, error) {
 			map[string]string{"entries": strconv.Itoa(len(p.Seats)), "players": strconv.Itoa(Players)},
 			"the state has %d player entries; Ubongo Duel has %d players", len(p.Seats), Players)
 	}
-	s := &State{opts: opts, deck: d, rng: p.RandomState, sheet: p.Sheet, faces: slices.Clone(p.Faces),
+	s := &State{opts: opts, deck: d, die: slices.Clone(p.Die), sheet: p.Sheet, faces: slices.Clone(p.Faces),
 		leader: p.Leader, pending: p.PendingWinner, pendingAt: p.PendingReceivedAt, last: p.LastReceivedAt,
 		winner: p.Winner, view: p.IsView, viewer: p.Viewer}
 	copy(s.seats[:], p.Seats)
@@ -190,7 +188,7 @@ func NewState(p Position) (*State, error) {
 	return s, nil
 }
 
-// checkViewer checks the viewer and that a view holds no random state.
+// checkViewer checks the viewer, that a view holds no die state and that a full state holds one the die can read.
 func (s *State) checkViewer() error {
 	switch {
 	case !s.view && s.viewer != engine.NoPlayer:
@@ -199,9 +197,16 @@ func (s *State) checkViewer() error {
 	case s.view && s.viewer != engine.NoPlayer && !isPlayer(s.viewer):
 		return engine.Invalidf(ReasonPlayerOutOfRange, "viewer", map[string]string{"viewer": strconv.Itoa(int(s.viewer))},
 			"viewer %d is not a player of Ubongo Duel (0 is a spectator)", s.viewer)
-	case s.view && s.rng != 0:
-		return engine.Invalidf(ReasonViewRevealsHidden, "randomState", map[string]string{"viewer": strconv.Itoa(int(s.viewer))},
-			"a view for viewer %d holds the die's random state", s.viewer)
+	case s.view && len(s.die) != 0:
+		return engine.Invalidf(ReasonViewRevealsHidden, "die", map[string]string{"viewer": strconv.Itoa(int(s.viewer))},
+			"a view for viewer %d holds the die's state", s.viewer)
+	case !s.view:
+		if err := checkDie(s.die); err != nil {
+			return engine.Invalidf(ReasonDieStateInvalid, "die",
+				map[string]string{"length": strconv.Itoa(len(s.die)), "expected": strconv.Itoa(dieStateLen)},
+				"the die's state (%d bytes) is %v: a full state needs the %d-byte state of a ChaCha8 generator",
+				len(s.die), err, dieStateLen)
+		}
 	}
 	return nil
 }
@@ -466,7 +471,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// View returns what viewer may see of s: everything but the die's random state, so that no view tells the next
+// View returns what viewer may see of s: everything but the die's state, so that no view tells the next
 // roll. Both players and spectators see the same. The view is marked as one and refused by Validate and Apply. A
 // viewer that is not a player gets the spectator's view.
 func (s *State) View(viewer engine.Player) *State {
@@ -474,6 +479,6 @@ func (s *State) View(viewer engine.Player) *State {
 		viewer = engine.NoPlayer
 	}
 	v := s.clone()
-	v.view, v.viewer, v.rng = true, viewer, 0
+	v.view, v.viewer, v.die = true, viewer, nil
 	return v
 }

@@ -1,12 +1,15 @@
 package ubongoduel
 
 import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/encoding/prototext"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -20,11 +23,11 @@ func TestViewsHideTheDie(t *testing.T) {
 	for ply := 0; !s.Over() && ply < 200; ply++ {
 		for viewer := engine.Player(0); viewer <= Players; viewer++ {
 			m := s.View(viewer).Proto()
-			if !m.GetIsView() || m.GetViewer() != int32(viewer) || m.GetRandomState() != 0 {
+			if !m.GetIsView() || m.GetViewer() != int32(viewer) || len(m.GetDie()) != 0 {
 				t.Fatalf("view of %d: %v", viewer, m)
 			}
 			other := redeal(s, viewer, uint64(ply))
-			if !protoEqual(other.View(viewer).Proto(), m) || other.rng == s.rng {
+			if !protoEqual(other.View(viewer).Proto(), m) || bytes.Equal(other.die, s.die) {
 				t.Fatalf("the view of %d depends on the die's state", viewer)
 			}
 			v, err := FromProto(m)
@@ -52,8 +55,9 @@ func TestViewsHideTheDie(t *testing.T) {
 }
 
 // TestEventsHideTheDie checks along seeded games that the events of a move never hold the die's state, before or
-// after the move (a roll's faces are public; the generator word that made them is not), and that the engine.Game
-// adapter shows every viewer the events as they are.
+// after the move (a roll's faces are public; the generator's key and position that made them are not): neither the
+// die's encoding nor its 32-byte key appears in an event's wire form or text, and that the engine.Game adapter shows
+// every viewer the events as they are.
 func TestEventsHideTheDie(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		s := newGame(t, Options{CatchUp: true}, seed)
@@ -69,9 +73,15 @@ func TestEventsHideTheDie(t *testing.T) {
 			}
 			for _, e := range events {
 				text := prototext.Format(e)
-				for _, word := range []uint64{s.rng, next.rng} {
-					if strings.Contains(text, strconv.FormatUint(word, 10)) {
-						t.Fatalf("seed %d, ply %d: event %s holds the die's state %d", seed, ply, text, word)
+				wire, err := proto.Marshal(e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, die := range [][]byte{s.die, next.die} {
+					key := die[16:]
+					if bytes.Contains(wire, key) || strings.Contains(text, string(key)) ||
+						strings.Contains(text, fmt.Sprintf("%q", key)) || strings.Contains(text, hex.EncodeToString(key)) {
+						t.Fatalf("seed %d, ply %d: event %s holds the die's state %x", seed, ply, text, die)
 					}
 				}
 			}
@@ -125,7 +135,7 @@ func TestGameAdapter(t *testing.T) {
 	_, err = g.View(next, 3)
 	wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	view, err := g.View(next, 1)
-	if err != nil || view.GetUbongoDuel().GetRandomState() != 0 {
+	if err != nil || len(view.GetUbongoDuel().GetDie()) != 0 || len(next.GetUbongoDuel().GetDie()) != dieStateLen {
 		t.Fatalf("view %v, %v", view, err)
 	}
 }

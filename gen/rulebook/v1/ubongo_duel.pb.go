@@ -204,8 +204,6 @@ type UbongoDuelState struct {
 	Options *UbongoDuelOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
 	// Version of the deck of sheets the faces refer to (an unknown one is DECK_VERSION_UNKNOWN). At most 32 characters.
 	DeckVersion string `protobuf:"bytes,3,opt,name=deck_version,json=deckVersion,proto3" json:"deck_version,omitempty"`
-	// State of the die: a splitmix64 generator word. Never in a view (0 there).
-	RandomState uint64 `protobuf:"varint,4,opt,name=random_state,json=randomState,proto3" json:"random_state,omitempty"`
 	// Sheet of the current duel (1 to 9); the last sheet played once the game is over.
 	Sheet uint32 `protobuf:"varint,5,opt,name=sheet,proto3" json:"sheet,omitempty"`
 	// Faces rolled for the current duel, 1 to 20: one, or two in a catch-up duel (roll 1 for the leader only, then
@@ -229,7 +227,12 @@ type UbongoDuelState struct {
 	// Whether this is a view: the die's state is left out. A view is refused as the state of a move (STATE_IS_VIEW).
 	IsView bool `protobuf:"varint,14,opt,name=is_view,json=isView,proto3" json:"is_view,omitempty"`
 	// Player whose view this is (0: a spectator); 0 in a full state.
-	Viewer        int32 `protobuf:"varint,15,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	Viewer int32 `protobuf:"varint,15,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// State of the die (rules version 2): a math/rand/v2 ChaCha8 generator in its MarshalBinary encoding, 48 bytes
+	// ("chacha8:", the count of 64-bit words used under the current key, the 32-byte key), seeded from the game's seed
+	// as docs/rules/ubongo-duel.md describes. A full state must hold one the engine can read, in exactly that encoding
+	// (else DIE_STATE_INVALID); never in a view (empty there, else VIEW_REVEALS_HIDDEN). At most 48 bytes.
+	Die           []byte `protobuf:"bytes,16,opt,name=die,proto3" json:"die,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -283,13 +286,6 @@ func (x *UbongoDuelState) GetDeckVersion() string {
 		return x.DeckVersion
 	}
 	return ""
-}
-
-func (x *UbongoDuelState) GetRandomState() uint64 {
-	if x != nil {
-		return x.RandomState
-	}
-	return 0
 }
 
 func (x *UbongoDuelState) GetSheet() uint32 {
@@ -367,6 +363,13 @@ func (x *UbongoDuelState) GetViewer() int32 {
 		return x.Viewer
 	}
 	return 0
+}
+
+func (x *UbongoDuelState) GetDie() []byte {
+	if x != nil {
+		return x.Die
+	}
+	return nil
 }
 
 // UbongoDuelPlayer is one player's standing.
@@ -1443,12 +1446,11 @@ const file_rulebook_v1_ubongo_duel_proto_rawDesc = "" +
 	"\x11UbongoDuelOptions\x12/\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x1b.rulebook.v1.UbongoDuelSideR\x04side\x12\"\n" +
 	"\rtie_window_ms\x18\x02 \x01(\rR\vtieWindowMs\x12\x19\n" +
-	"\bcatch_up\x18\x03 \x01(\bR\acatchUp\"\xa8\x05\n" +
+	"\bcatch_up\x18\x03 \x01(\bR\acatchUp\"\xb4\x05\n" +
 	"\x0fUbongoDuelState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x128\n" +
 	"\aoptions\x18\x02 \x01(\v2\x1e.rulebook.v1.UbongoDuelOptionsR\aoptions\x12*\n" +
-	"\fdeck_version\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\vdeckVersion\x12!\n" +
-	"\frandom_state\x18\x04 \x01(\x04R\vrandomState\x12\x1f\n" +
+	"\fdeck_version\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18 R\vdeckVersion\x12\x1f\n" +
 	"\x05sheet\x18\x05 \x01(\rB\t\xbaH\x06*\x04\x18\t(\x01R\x05sheet\x12&\n" +
 	"\x05faces\x18\x06 \x03(\rB\x10\xbaH\r\x92\x01\n" +
 	"\x10\x02\"\x06*\x04\x18\x14(\x01R\x05faces\x12;\n" +
@@ -1461,7 +1463,8 @@ const file_rulebook_v1_ubongo_duel_proto_rawDesc = "" +
 	"\x10last_received_at\x18\f \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x0elastReceivedAt\x12!\n" +
 	"\x06winner\x18\r \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06winner\x12\x17\n" +
 	"\ais_view\x18\x0e \x01(\bR\x06isView\x12!\n" +
-	"\x06viewer\x18\x0f \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06viewer\"r\n" +
+	"\x06viewer\x18\x0f \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06viewer\x12\x19\n" +
+	"\x03die\x18\x10 \x01(\fB\a\xbaH\x04z\x02\x180R\x03dieJ\x04\b\x04\x10\x05R\frandom_state\"r\n" +
 	"\x10UbongoDuelPlayer\x12$\n" +
 	"\tduels_won\x18\x01 \x01(\rB\a\xbaH\x04*\x02\x18\x05R\bduelsWon\x12\x1f\n" +
 	"\x06solved\x18\x02 \x01(\rB\a\xbaH\x04*\x02\x18\x02R\x06solved\x12\x17\n" +
