@@ -19,6 +19,7 @@ func newLogger(format, level string) (*zap.Logger, error) {
 	if format == "console" {
 		cfg = zap.NewDevelopmentConfig()
 		cfg.EncoderConfig.EncodeLevel = zapcore.CapitalColorLevelEncoder
+		cfg.Development = false // stack traces for errors only, and a DPanic never panics the server
 	}
 	cfg.Level = zap.NewAtomicLevelAt(lvl)
 	return cfg.Build()
