@@ -1,5 +1,6 @@
-// Package engine holds what every rule engine shares: players, typed rule errors, and the Game interface through
-// which the service (or any Go program) drives a game by its protobuf messages.
+// Package engine holds what every rule engine shares: players, typed rule errors, the Game interface through which
+// the service (or any Go program) drives a game by its protobuf messages, and the Adapter that does most of a Game's
+// work from the game's typed state.
 //
 // Each game lives in its own package below this one (engine/exploze, ...). A game package is pure and deterministic:
 // no clock, no global state, no unseeded randomness, no dependence on map order. Its states are immutable values:

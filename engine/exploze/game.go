@@ -72,66 +72,28 @@ func (Game) New(options *rulebookv1.GameOptions, _ uint64) (*rulebookv1.GameStat
 // Legal returns every legal move of player, in row-major order; none when player is not to move. NoPlayer stands
 // for the player to move.
 func (Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.checkSeat(player, "player"); err != nil {
-		return nil, err
-	}
-	if player == engine.NoPlayer {
-		player = s.ToMove()
-	}
-	legal := s.Legal(player)
-	moves := make([]*rulebookv1.Move, len(legal))
-	for i, m := range legal {
-		moves[i] = m.Proto()
-	}
-	return moves, nil
+	return adapter.Legal(state, player)
 }
 
 // Validate returns the error Apply would return.
 func (Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return err
-	}
-	return engine.WithinField(s.Validate(m), "move")
+	return adapter.Validate(state, move)
 }
 
 // Apply plays move and returns the new state and the events of the move.
 func (Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
 	error) {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return nil, nil, engine.WithinField(err, "move")
-	}
-	return wrap(next), EventsProto(events), nil
+	return adapter.Apply(state, move)
 }
 
 // Score returns the live or final standings.
 func (Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	return s.Score().Proto(), nil
+	return adapter.Score(state)
 }
 
 // View returns the whole state, checked and in canonical form, to any viewer: Exploze hides nothing.
 func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.checkSeat(viewer, "viewer"); err != nil {
-		return nil, err
-	}
-	return wrap(s.View(viewer)), nil
+	return adapter.View(state, viewer)
 }
 
 // ViewEvents returns events, in a new slice of the same messages, to any viewer: Exploze hides nothing.
@@ -139,18 +101,18 @@ func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv
 	return slices.Clone(events)
 }
 
-// decode returns the state and the move in the envelopes.
-func decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, Move{}, err
-	}
-	m, err := MoveFromProto(move)
-	return s, m, engine.WithinField(err, "move")
+// adapter drives a State through the envelopes, for Game.
+var adapter = engine.Adapter[*State, Move, Event, Score]{
+	Unwrap:    unwrap,
+	Wrap:      wrap,
+	Move:      MoveFromProto,
+	Events:    EventsProto,
+	CheckSeat: (*State).checkSeat,
+	ToMove:    func(s *State) []engine.Player { return []engine.Player{s.ToMove()} },
 }
 
-// unwrap returns the state in the envelope.
-func unwrap(state *rulebookv1.GameState) (*State, error) {
+// unwrap returns the state in the envelope. Exploze has no views: every state is full.
+func unwrap(state *rulebookv1.GameState, _ bool) (*State, error) {
 	m := state.GetExploze()
 	if m == nil {
 		return nil, engine.WithinField(gameMismatch("state"), "state")

@@ -80,66 +80,28 @@ func (Game) New(options *rulebookv1.GameOptions, _ uint64) (*rulebookv1.GameStat
 // Legal returns every legal move of player in the current phase, in the order of State.Legal; none when player is
 // not to move. NoPlayer stands for the player to move.
 func (Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkSeat(player, "player"); err != nil {
-		return nil, err
-	}
-	if player == engine.NoPlayer {
-		player = s.ToMove()
-	}
-	legal := s.Legal(player)
-	moves := make([]*rulebookv1.Move, len(legal))
-	for i, m := range legal {
-		moves[i] = m.Proto()
-	}
-	return moves, nil
+	return adapter.Legal(state, player)
 }
 
 // Validate returns the error Apply would return.
 func (Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return err
-	}
-	return withinMove(s.Validate(m))
+	return adapter.Validate(state, move)
 }
 
 // Apply plays move and returns the new state and the events of the move.
 func (Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
 	error) {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return nil, nil, withinMove(err)
-	}
-	return wrap(next), EventsProto(events), nil
+	return adapter.Apply(state, move)
 }
 
 // Score returns the live or final standings.
 func (Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	return s.Score().Proto(), nil
+	return adapter.Score(state)
 }
 
 // View returns the whole state, checked and in canonical form, to any viewer: Kipicot hides nothing.
 func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkSeat(viewer, "viewer"); err != nil {
-		return nil, err
-	}
-	return wrap(s.View(viewer)), nil
+	return adapter.View(state, viewer)
 }
 
 // ViewEvents returns events, in a new slice of the same messages, to any viewer: Kipicot hides nothing.
@@ -147,29 +109,18 @@ func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv
 	return slices.Clone(events)
 }
 
-// decode returns the state and the move in the envelopes.
-func decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, Move{}, err
-	}
-	m, err := MoveFromProto(move)
-	return s, m, engine.WithinField(err, "move")
+// adapter drives a State through the envelopes, for Game.
+var adapter = engine.Adapter[*State, Move, Event, Score]{
+	Unwrap:    unwrap,
+	Wrap:      wrap,
+	Move:      MoveFromProto,
+	Events:    EventsProto,
+	CheckSeat: (*State).checkSeat,
+	ToMove:    func(s *State) []engine.Player { return []engine.Player{s.ToMove()} },
 }
 
-// withinMove places the field of a move's error under the request's "move": Invalid errors as engine.WithinField
-// does, and the Illegal errors of a turn's steps, which name the step.
-func withinMove(err error) error {
-	if e, ok := engine.AsError(err); ok && e.Kind == engine.Illegal && e.Field != "" {
-		moved := *e
-		moved.Field = "move." + e.Field
-		return &moved
-	}
-	return engine.WithinField(err, "move")
-}
-
-// unwrap returns the state in the envelope.
-func unwrap(state *rulebookv1.GameState) (*State, error) {
+// unwrap returns the state in the envelope. Kipicot has no views: every state is full.
+func unwrap(state *rulebookv1.GameState, _ bool) (*State, error) {
 	m := state.GetKipicot()
 	if m == nil {
 		return nil, engine.WithinField(gameMismatch("state"), "state")
@@ -180,7 +131,7 @@ func unwrap(state *rulebookv1.GameState) (*State, error) {
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the request's field) who is neither
 // NoPlayer nor a player of the game.
-func checkSeat(p engine.Player, field string) error {
+func (*State) checkSeat(p engine.Player, field string) error {
 	if p >= engine.NoPlayer && p <= Players {
 		return nil
 	}

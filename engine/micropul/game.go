@@ -68,66 +68,28 @@ func (Game) New(options *rulebookv1.GameOptions, seed uint64) (*rulebookv1.GameS
 // Legal returns every legal move of player in State.Legal's order; none when player is not to move. NoPlayer stands
 // for the player to move.
 func (Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	s, err := unwrapFull(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.checkSeat(player, "player"); err != nil {
-		return nil, err
-	}
-	if player == engine.NoPlayer {
-		player = s.ToMove()
-	}
-	legal := s.Legal(player)
-	moves := make([]*rulebookv1.Move, len(legal))
-	for i, m := range legal {
-		moves[i] = m.Proto()
-	}
-	return moves, nil
+	return adapter.Legal(state, player)
 }
 
 // Validate returns the error Apply would return.
 func (Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return err
-	}
-	return engine.WithinField(s.Validate(m), "move")
+	return adapter.Validate(state, move)
 }
 
 // Apply plays move and returns the new state and the events of the move, in full (ViewEvents gives a viewer's).
 func (Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
 	error) {
-	s, m, err := decode(state, move)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return nil, nil, engine.WithinField(err, "move")
-	}
-	return wrap(next), EventsProto(events), nil
+	return adapter.Apply(state, move)
 }
 
 // Score returns the live or final standings, of a full state or a view.
 func (Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	return s.Score().Proto(), nil
+	return adapter.Score(state)
 }
 
 // View returns what viewer (NoPlayer for a spectator) may see of the full state.
 func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	s, err := unwrapFull(state)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.checkSeat(viewer, "viewer"); err != nil {
-		return nil, err
-	}
-	return wrap(s.View(viewer)), nil
+	return adapter.View(state, viewer)
 }
 
 // ViewEvents returns what viewer (NoPlayer for a spectator) may see of events, by the rules of the package's
@@ -145,36 +107,27 @@ func (Game) ViewEvents(events []*rulebookv1.Event, viewer engine.Player) []*rule
 	return out
 }
 
-// decode returns the full state and the move in the envelopes.
-func decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
-	s, err := unwrapFull(state)
-	if err != nil {
-		return nil, Move{}, err
-	}
-	m, err := MoveFromProto(move)
-	return s, m, engine.WithinField(err, "move")
+// adapter drives a State through the envelopes, for Game.
+var adapter = engine.Adapter[*State, Move, Event, Score]{
+	Unwrap:    unwrap,
+	Wrap:      wrap,
+	Move:      MoveFromProto,
+	Events:    EventsProto,
+	CheckSeat: (*State).checkSeat,
+	ToMove:    func(s *State) []engine.Player { return []engine.Player{s.ToMove()} },
 }
 
-// unwrap returns the state (or view) in the envelope.
-func unwrap(state *rulebookv1.GameState) (*State, error) {
+// unwrap returns the state (or view) in the envelope; with full set, it refuses a view with STATE_IS_VIEW.
+func unwrap(state *rulebookv1.GameState, full bool) (*State, error) {
 	m := state.GetMicropul()
 	if m == nil {
 		return nil, engine.WithinField(gameMismatch("state"), "state")
 	}
 	s, err := FromProto(m)
-	return s, engine.WithinField(err, "state.micropul")
-}
-
-// unwrapFull returns the state in the envelope, refusing a view with STATE_IS_VIEW.
-func unwrapFull(state *rulebookv1.GameState) (*State, error) {
-	s, err := unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	if s.view {
+	if err == nil && full && s.view {
 		return nil, engine.WithinField(s.checkShape(Move{}), "state.micropul")
 	}
-	return s, nil
+	return s, engine.WithinField(err, "state.micropul")
 }
 
 // wrap returns s in a GameState envelope.

@@ -79,70 +79,28 @@ func (g Game) New(options *rulebookv1.GameOptions, seed uint64) (*rulebookv1.Gam
 // Legal returns the enumerable legal moves of player in State.Legal's order (give up, close the duel; solutions are
 // never listed). NoPlayer stands for both players, player 1's moves first.
 func (g Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	s, err := g.unwrapFull(state)
-	if err != nil {
-		return nil, err
-	}
-	if player != engine.NoPlayer && !isPlayer(player) {
-		return nil, engine.Invalidf(ReasonPlayerOutOfRange, "player",
-			map[string]string{"player": strconv.Itoa(int(player))}, "player %d is not a player of Ubongo Duel", player)
-	}
-	var legal []Move
-	for p := engine.Player(1); p <= Players; p++ {
-		if player == engine.NoPlayer || player == p {
-			legal = append(legal, s.Legal(p)...)
-		}
-	}
-	moves := make([]*rulebookv1.Move, len(legal))
-	for i, m := range legal {
-		moves[i] = m.Proto()
-	}
-	return moves, nil
+	return g.adapter().Legal(state, player)
 }
 
 // Validate returns the error Apply would return.
 func (g Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	s, m, err := g.decode(state, move)
-	if err != nil {
-		return err
-	}
-	return engine.WithinField(s.Validate(m), "move")
+	return g.adapter().Validate(state, move)
 }
 
 // Apply plays move and returns the new state and the events of the move.
 func (g Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
 	error) {
-	s, m, err := g.decode(state, move)
-	if err != nil {
-		return nil, nil, err
-	}
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return nil, nil, engine.WithinField(err, "move")
-	}
-	return wrap(next), EventsProto(events), nil
+	return g.adapter().Apply(state, move)
 }
 
 // Score returns the live or final standings, of a full state or a view.
 func (g Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	s, err := g.unwrap(state)
-	if err != nil {
-		return nil, err
-	}
-	return s.Score().Proto(), nil
+	return g.adapter().Score(state)
 }
 
 // View returns what viewer (NoPlayer for a spectator) may see of the full state: everything but the die's state.
 func (g Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	s, err := g.unwrapFull(state)
-	if err != nil {
-		return nil, err
-	}
-	if viewer != engine.NoPlayer && !isPlayer(viewer) {
-		return nil, engine.Invalidf(ReasonPlayerOutOfRange, "viewer",
-			map[string]string{"viewer": strconv.Itoa(int(viewer))}, "viewer %d is not a player of Ubongo Duel", viewer)
-	}
-	return wrap(s.View(viewer)), nil
+	return g.adapter().View(state, viewer)
 }
 
 // ViewEvents returns events, in a new slice of the same messages, to any viewer: events hold the faces rolled and
@@ -151,36 +109,39 @@ func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv
 	return slices.Clone(events)
 }
 
-// decode returns the full state and the move in the envelopes.
-func (g Game) decode(state *rulebookv1.GameState, move *rulebookv1.Move) (*State, Move, error) {
-	s, err := g.unwrapFull(state)
-	if err != nil {
-		return nil, Move{}, err
+// adapter drives a State of g's deck through the envelopes, for g.
+func (g Game) adapter() engine.Adapter[*State, Move, Event, Score] {
+	return engine.Adapter[*State, Move, Event, Score]{
+		Unwrap:    g.unwrap,
+		Wrap:      wrap,
+		Move:      MoveFromProto,
+		Events:    EventsProto,
+		CheckSeat: (*State).checkSeat,
+		ToMove:    func(*State) []engine.Player { return []engine.Player{1, 2} },
 	}
-	m, err := MoveFromProto(move)
-	return s, m, engine.WithinField(err, "move")
 }
 
-// unwrap returns the state (or view) in the envelope.
-func (g Game) unwrap(state *rulebookv1.GameState) (*State, error) {
+// unwrap returns the state (or view) in the envelope; with full set, it refuses a view with STATE_IS_VIEW.
+func (g Game) unwrap(state *rulebookv1.GameState, full bool) (*State, error) {
 	m := state.GetUbongoDuel()
 	if m == nil {
 		return nil, engine.WithinField(gameMismatch("state"), "state")
 	}
 	s, err := FromProtoWithDeck(m, g.Deck)
+	if err == nil && full && s.view {
+		return nil, engine.WithinField(s.checkShape(Move{}), "state.ubongoDuel")
+	}
 	return s, engine.WithinField(err, "state.ubongoDuel")
 }
 
-// unwrapFull returns the state in the envelope, refusing a view with STATE_IS_VIEW.
-func (g Game) unwrapFull(state *rulebookv1.GameState) (*State, error) {
-	s, err := g.unwrap(state)
-	if err != nil {
-		return nil, err
+// checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the request's field) who is neither
+// NoPlayer nor a player of Ubongo Duel.
+func (*State) checkSeat(p engine.Player, field string) error {
+	if p == engine.NoPlayer || isPlayer(p) {
+		return nil
 	}
-	if s.view {
-		return nil, engine.WithinField(s.checkShape(Move{}), "state.ubongoDuel")
-	}
-	return s, nil
+	return engine.Invalidf(ReasonPlayerOutOfRange, field, map[string]string{field: strconv.Itoa(int(p))},
+		"%s %d is not a player of Ubongo Duel", field, p)
 }
 
 // wrap returns s in a GameState envelope.
