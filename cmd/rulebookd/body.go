@@ -33,6 +33,10 @@ const (
 	// maxFaultDepth bounds how deep faultPath looks into nested objects for the field at fault: deeper than the
 	// requests of the API nest (7 levels), so that its work stays a few passes over the body.
 	maxFaultDepth = 10
+	// maxFaultSearchBytes bounds the bodies faultPath searches: a longer body that does not decode is refused without
+	// the path of the field at fault, so that a stream of large bad bodies (decoded before any limit on calls) costs
+	// one pass each, not maxFaultDepth passes.
+	maxFaultSearchBytes = 256 << 10
 	// maxEchoBytes bounds what a refusal repeats of the body (a field's path, protojson's message quoting a value).
 	maxEchoBytes = 256
 )
@@ -140,7 +144,10 @@ func jsonFault(md protoreflect.MessageDescriptor, raw json.RawMessage, err error
 	if _, ok := objectMembers(raw); !ok {
 		return malformedJSON("not an object")
 	}
-	field := shorten(faultPath(md, raw, "", opts, maxFaultDepth))
+	var field string
+	if len(raw) <= maxFaultSearchBytes {
+		field = shorten(faultPath(md, raw, "", opts, maxFaultDepth))
+	}
 	if field == "" {
 		return statusError(codes.InvalidArgument, service.ReasonInvalidField, shorten(err.Error()), nil)
 	}
