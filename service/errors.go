@@ -42,6 +42,9 @@ const (
 	ReasonRecordTokens = "RECORD_TOKENS_MISMATCH"
 	// ReasonRecordMismatch: in an audit, a move of the record does not lead to the record's next token.
 	ReasonRecordMismatch = "RECORD_MISMATCH"
+	// ReasonRecordUnfinished: an audit holds moves of other seats than the caller's, and its last token does not hold
+	// the game over.
+	ReasonRecordUnfinished = "RECORD_UNFINISHED"
 	// ReasonNoSuchSeat: the request names a seat the game does not have.
 	ReasonNoSuchSeat = "NO_SUCH_SEAT"
 	// ReasonNotYourSeat: a token caller asks to move, or to see moves or a view, for a seat its pass does not prove

@@ -87,13 +87,16 @@ func (h held) seats() (int, error) {
 }
 
 // passes returns the pass of every seat at h's table, in seat order.
-func (h held) passes() []string {
-	n, _ := h.seats() // the state was just made or opened and checked by the engine
+func (h held) passes() ([]string, error) {
+	n, err := h.seats()
+	if err != nil {
+		return nil, err
+	}
 	passes := make([]string, n)
 	for i := range passes {
 		passes[i] = h.table.Pass(h.game, i+1)
 	}
-	return passes
+	return passes, nil
 }
 
 // checkSeat refuses a seat that is not NoPlayer or one of the table's seats.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,11 +26,11 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 	if err != nil {
 		return nil, err
 	}
-	audit := len(req.GetTokens()) > 0
-	if audit && (req.GetToken() == "" || len(req.GetTokens()) != len(req.GetMoves())) {
-		return nil, fieldError(ReasonRecordTokens, "tokens", "tokens go with a token, one per move")
+	record, err := s.openRecord(h, req)
+	if err != nil {
+		return nil, err
 	}
-	batch := h.sealed && req.GetToken() != "" && !audit // the caller's own moves, as ApplyMove plays them
+	batch := h.sealed && req.GetToken() != "" && record == nil // the caller's own moves, as ApplyMove plays them
 	resp := &rulebookv1.ReplayResponse{}
 	state, token := h.state, req.GetToken()
 	for i, m := range req.GetMoves() {
@@ -44,9 +45,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			m = s.stamp(held{g: h.g, state: state}, m)
 		}
 		next, events, err := h.g.Apply(state, m)
-		if audit && (err == nil && !s.recorded(h, req.GetTokens()[i], next) ||
-			err != nil && engine.Player(m.GetPlayer()) != h.seat) {
-			// Why another seat's move fails could tell what that seat holds: an audit only says where it fails.
+		if record != nil && !record.leadsTo(i, next, err, engine.Player(m.GetPlayer()) == h.seat) {
 			resp.Refusal = &rulebookv1.MoveRefusal{Index: int32(i), Code: int32(codes.FailedPrecondition),
 				Reason: ReasonRecordMismatch, Message: "the move does not lead to the state of the record's next token",
 				Field: "tokens[" + strconv.Itoa(i) + "]"}
@@ -58,7 +57,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			}
 			break
 		}
-		if audit {
+		if record != nil {
 			token = req.GetTokens()[i]
 		}
 		if h.sealed {
@@ -70,37 +69,86 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 	if resp.Score, err = h.g.Score(state); err != nil {
 		return nil, s.refuse("Replay", err)
 	}
-	if !h.sealed {
+	switch {
+	case !h.sealed:
 		resp.State = state
-		return resp, nil
-	}
-	sealed, view, err := s.answer(h, state)
-	if err != nil {
-		return nil, err
-	}
-	resp.Token, resp.View = sealed, view
-	if audit { // the record's own token of the last state reached: the same game, as every seat holds it
+	case record != nil: // the record's own token of the last state reached: the same game, as every seat holds it
 		resp.Token = token
+		if resp.View, err = h.g.View(state, h.seat); err != nil {
+			return nil, s.refuse("Replay", err)
+		}
+	default:
+		if resp.Token, resp.View, err = s.answer(h, state); err != nil {
+			return nil, err
+		}
 	}
-	if req.GetToken() == "" { // a sealed setup or plain state starts a new table, whose passes go with it
-		resp.SeatPasses = h.passes()
+	if h.sealed && req.GetToken() == "" { // a sealed setup or plain state starts a new table, whose passes go with it
+		if resp.SeatPasses, err = h.passes(); err != nil {
+			return nil, s.refuse("Replay", err)
+		}
 	}
 	return resp, nil
 }
 
-// recorded reports whether token, a record's token, holds exactly state at h's table.
-func (s *Service) recorded(h held, token string, state *rulebookv1.GameState) bool {
-	table, bytes, err := s.cfg.Keys.Open(h.game, token)
-	if err != nil || table != h.table {
+// record is an audit's record: the state each of its tokens holds, nil for a token that does not open as a state of
+// the game's table.
+type record struct {
+	states []*rulebookv1.GameState
+}
+
+// openRecord opens every token of an audit's record (nil if req is no audit) before any move is tried, so that how
+// long the audit takes does not depend on whether another seat's move succeeds. A record with moves of other seats
+// than the caller's must end with the game over: before that, whether their moves succeed would tell what they hold.
+func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, error) {
+	tokens := req.GetTokens()
+	if len(tokens) == 0 {
+		return nil, nil
+	}
+	if req.GetToken() == "" || len(tokens) != len(req.GetMoves()) {
+		return nil, fieldError(ReasonRecordTokens, "tokens", "tokens go with a token, one per move")
+	}
+	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
+	for i, token := range tokens {
+		table, bytes, err := s.cfg.Keys.Open(h.game, token)
+		state := &rulebookv1.GameState{}
+		if err == nil && table == h.table && proto.Unmarshal(bytes, state) == nil {
+			r.states[i] = state
+		}
+	}
+	others := slices.ContainsFunc(req.GetMoves(), func(m *rulebookv1.Move) bool { return engine.Player(m.GetPlayer()) != h.seat })
+	if others && !r.finished(h.g) {
+		return nil, newStatus(codes.FailedPrecondition, ReasonRecordUnfinished,
+			"an audit of other seats' moves needs a record whose last token holds the game over", nil)
+	}
+	return r, nil
+}
+
+// finished reports whether the record's last token holds a game that is over.
+func (r *record) finished(g engine.Game) bool {
+	last := r.states[len(r.states)-1]
+	if last == nil {
 		return false
 	}
-	opened := &rulebookv1.GameState{}
-	return proto.Unmarshal(bytes, opened) == nil && proto.Equal(opened, state)
+	score, err := g.Score(last)
+	return err == nil && score.GetGameOver()
+}
+
+// leadsTo reports whether move i of the record, which Apply answered with next or err, matches the record: it
+// succeeded and leads to the state of token i, or it is the caller's own move and failed (the refusal then says why:
+// the caller knows its own hand).
+func (r *record) leadsTo(i int, next *rulebookv1.GameState, err error, own bool) bool {
+	if err != nil {
+		return own
+	}
+	return r.states[i] != nil && proto.Equal(next, r.states[i])
 }
 
 // replayStart opens where a record starts: a setup or a plain state (on a server that accepts plain states; sealed
 // at a new table if asked), or a token.
 func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
+	if req.GetSeal() && req.GetToken() != "" {
+		return held{}, fieldError(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
+	}
 	if req.GetSetup() == nil {
 		h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 		if err != nil || h.sealed || !req.GetSeal() {
@@ -114,6 +162,9 @@ func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
 	}
 	if !s.cfg.AcceptPlainStates {
 		return held{}, plainStateRefused()
+	}
+	if req.GetSeatPass() != "" {
+		return held{}, fieldError(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
 	}
 	state, err := g.New(req.GetSetup().GetOptions(), req.GetSetup().GetSeed())
 	if err != nil {
@@ -168,6 +219,8 @@ func refusal(index int, err error) *rulebookv1.MoveRefusal {
 	field := e.Field
 	if rest, ok := strings.CutPrefix(field, "move"); ok {
 		field = "moves[" + strconv.Itoa(index) + "]" + rest
+	} else if field != "" { // the record's start is at fault, not its move: the call itself is refused
+		return nil
 	}
 	return &rulebookv1.MoveRefusal{Index: int32(index), Code: int32(code), Reason: e.Reason, Message: e.Message,
 		Field: field, Facts: e.Facts}

@@ -78,39 +78,27 @@ func TestReplayCatchesDoctoredRecords(t *testing.T) {
 }
 
 // TestReplayTokens checks the two kinds of token record: a batch of the caller's own moves, which ends in a token
-// to play on and refuses another seat's move; and an audit of a game every seat played, checked token by token, which
-// catches a doctored token at its index and reports another seat's failing move without its reason.
+// to play on and refuses another seat's move; and an audit of a finished game every seat played, checked token by
+// token, which catches a doctored token at its index, reports another seat's failing move without its reason, and is
+// refused for a game not yet over (where whether another seat's move succeeds would tell what that seat holds).
 func TestReplayTokens(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, false)
-	start, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	passes := start.GetSeatPasses()
 	move := func(player, row, col int32) *rulebookv1.Move {
 		return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: row, Col: col}}}
 	}
-	// Play four moves, keeping the record: the moves and the token after each.
-	moves := []*rulebookv1.Move{move(1, 0, 0), move(2, 5, 5), move(1, 0, 1), move(2, 5, 4)}
-	var tokens []string
-	token := start.GetToken()
-	for _, m := range moves {
-		resp, err := s.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: token, SeatPass: passes[m.GetPlayer()-1], Move: m})
-		if err != nil {
-			t.Fatal(err)
-		}
-		token = resp.GetToken()
-		tokens = append(tokens, token)
-	}
+	start, moves, tokens := tokenGame(t, s, 3)
+	passes := start.GetSeatPasses()
+	last := len(moves) - 1
 
 	audit, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Moves: moves, Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if audit.GetRefusal() != nil || len(audit.GetSteps()) != 4 || audit.GetToken() != tokens[3] || audit.GetState() != nil {
-		t.Errorf("audit of a true record: refusal %v, %d steps, last token kept: %v", audit.GetRefusal(), len(audit.GetSteps()),
-			audit.GetToken() == tokens[3])
+	if audit.GetRefusal() != nil || len(audit.GetSteps()) != len(moves) || audit.GetToken() != tokens[last] ||
+		audit.GetState() != nil || !audit.GetScore().GetGameOver() {
+		t.Errorf("audit of a true record: refusal %v, %d steps of %d, last token kept: %v", audit.GetRefusal(),
+			len(audit.GetSteps()), len(moves), audit.GetToken() == tokens[last])
 	}
 
 	doctored := append([]string(nil), tokens...)
@@ -124,7 +112,8 @@ func TestReplayTokens(t *testing.T) {
 	}
 
 	wrongMoves := append([]*rulebookv1.Move(nil), moves...)
-	wrongMoves[1] = move(2, 0, 0) // seat 2 on seat 1's cell: illegal, but an audit by seat 1 must not say why
+	first := moves[0].GetExploze()
+	wrongMoves[1] = move(2, first.GetRow(), first.GetCol()) // seat 2 on seat 1's cell: illegal, but seat 1 is not told why
 	audit, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), SeatPass: passes[0], Moves: wrongMoves, Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
@@ -133,8 +122,12 @@ func TestReplayTokens(t *testing.T) {
 		t.Errorf("another seat's illegal move in an audit: refusal %v, want index 1 %s", r, service.ReasonRecordMismatch)
 	}
 
-	batch, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: tokens[3], SeatPass: passes[0],
-		Moves: []*rulebookv1.Move{move(1, 1, 0), move(2, 4, 4)}})
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), SeatPass: passes[0],
+		Moves: moves[:2], Tokens: tokens[:2]})
+	wantRefusal(t, err, codes.FailedPrecondition, service.ReasonRecordUnfinished)
+
+	batch, err := s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: tokens[1], SeatPass: passes[moves[2].GetPlayer()-1],
+		Moves: []*rulebookv1.Move{moves[2], moves[3]}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +143,50 @@ func TestReplayTokens(t *testing.T) {
 	wantRefusal(t, err, codes.PermissionDenied, service.ReasonPlainStateRefused)
 	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Moves: moves, Tokens: tokens[:2]})
 	wantRefusal(t, err, codes.InvalidArgument, service.ReasonRecordTokens)
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "exploze", Token: start.GetToken(), Seal: true})
+	wantRefusal(t, err, codes.InvalidArgument, service.ReasonConflictingFields)
+}
+
+// tokenGame plays a seeded Exploze game on a size x size board to its end with tokens, each seat with its own pass,
+// and returns its NewGame answer, the moves as applied and the token after each.
+func tokenGame(t *testing.T, s *service.Service, size int32) (*rulebookv1.NewGameResponse, []*rulebookv1.Move, []string) {
+	t.Helper()
+	ctx := context.Background()
+	start, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze",
+		Options: &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{Exploze: &rulebookv1.ExplozeOptions{Rows: size, Cols: size}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []*rulebookv1.Move
+	var tokens []string
+	token := start.GetToken()
+	for range 500 {
+		view, err := s.GetView(ctx, &rulebookv1.GetViewRequest{Game: "exploze", Token: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := view.GetView().GetExploze().GetToMove()
+		pass := start.GetSeatPasses()[seat-1]
+		legal, err := s.ListLegalMoves(ctx, &rulebookv1.ListLegalMovesRequest{Game: "exploze", Token: token, SeatPass: pass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := legal.GetMoves()
+		resp, err := s.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: token, SeatPass: pass, Move: ms[len(moves)*7%len(ms)]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, tokens, token = append(moves, resp.GetMove()), append(tokens, resp.GetToken()), resp.GetToken()
+		score, err := s.Score(ctx, &rulebookv1.ScoreRequest{Game: "exploze", Token: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if score.GetScore().GetGameOver() {
+			return start, moves, tokens
+		}
+	}
+	t.Fatal("the game did not end")
+	return nil, nil, nil
 }
 
 // TestReplayDeadline checks that a replay stops when its call is cancelled.
@@ -162,4 +199,20 @@ func TestReplayDeadline(t *testing.T) {
 	if code, _ := reasonOf(err); code != codes.Canceled {
 		t.Errorf("a cancelled replay: %v, want CANCELED", err)
 	}
+}
+
+// TestReplayRefusesBadStarts checks that a record whose start is at fault is refused as a whole, not blamed on its
+// first move, and that fields that do not go with the start are refused rather than ignored.
+func TestReplayRefusesBadStarts(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, true)
+	moves, state := randomGame(t, s, "micropul", 6, 4)
+	view, err := s.GetView(ctx, &rulebookv1.GetViewRequest{Game: "micropul", State: state, Viewer: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "micropul", State: view.GetView(), Moves: moves[:1]})
+	wantRefusal(t, err, codes.InvalidArgument, "STATE_IS_VIEW")
+	_, err = s.Replay(ctx, &rulebookv1.ReplayRequest{Game: "micropul", Setup: &rulebookv1.GameSetup{Seed: 6}, SeatPass: "1.AAAA"})
+	wantRefusal(t, err, codes.InvalidArgument, service.ReasonPassWithoutToken)
 }

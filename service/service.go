@@ -106,7 +106,11 @@ func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*r
 	if err != nil {
 		return nil, err
 	}
-	return &rulebookv1.NewGameResponse{Token: token, View: view, SeatPasses: h.passes()}, nil
+	passes, err := h.passes()
+	if err != nil {
+		return nil, s.refuse("NewGame", err)
+	}
+	return &rulebookv1.NewGameResponse{Token: token, View: view, SeatPasses: passes}, nil
 }
 
 // ValidateMove answers a legal move with OK and an illegal one with the error ApplyMove would give.

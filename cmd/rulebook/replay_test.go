@@ -6,14 +6,20 @@ import (
 	"testing"
 )
 
+// finishingMoves are the moves (player, row, column) of a whole game on a 3 x 3 board: player 2 wins with the last.
+var finishingMoves = [][3]int{{1, 0, 0}, {2, 1, 1}, {1, 0, 0}, {2, 1, 1}, {1, 0, 1}, {2, 1, 1}, {1, 0, 0}, {2, 1, 1}}
+
 // TestReplay replays records against a server of each kind: the games new and apply printed, one after the other,
-// for a game of two moves on a 3 x 3 board. With tokens, such a record is an audit.
+// for a whole game on a 3 x 3 board. With tokens, such a record is an audit (of a finished game, as an audit of other
+// seats' moves must be).
 func TestReplay(t *testing.T) {
 	for _, srv := range servers(t) {
 		t.Run(srv.name, func(t *testing.T) {
-			start := must(t, srv.run(t, "", "new", "exploze", "-options", small))
-			first := must(t, srv.run(t, start, "apply", "exploze", "-move", moveAt(1, 0, 0)))
-			second := must(t, srv.run(t, first, "apply", "exploze", "-move", moveAt(2, 1, 1)))
+			game := []string{must(t, srv.run(t, "", "new", "exploze", "-options", small))}
+			for _, m := range finishingMoves {
+				game = append(game, must(t, srv.run(t, game[len(game)-1], "apply", "exploze", "-move", moveAt(m[0], m[1], m[2]))))
+			}
+			start, first, second, rest := game[0], game[1], game[2], strings.Join(game[3:], "")
 			outOfOrder := "rulebook: FailedPrecondition NOT_YOUR_TURN: moves[0] of the record: it is player 1's turn, not player 2's {player=2 toMove=1}\n"
 			if !srv.plain { // an audit does not tell why another seat's move fails
 				outOfOrder = "rulebook: FailedPrecondition RECORD_MISMATCH: moves[0] of the record: the move does not lead to the state of the record's next token\n" +
@@ -24,9 +30,9 @@ func TestReplay(t *testing.T) {
 				stdin string
 				want  want
 			}{
-				{"the game played", start + first + second, want{golden: "replay-" + srv.name + ".json"}},
+				{"the game played", strings.Join(game, ""), want{golden: "replay-" + srv.name + ".json"}},
 				{"no moves", start, want{golden: "replay-start-" + srv.name + ".json"}},
-				{"out of order", start + second + first, want{code: 1, golden: "replay-start-" + srv.name + ".json", stderr: outOfOrder}},
+				{"out of order", start + second + first + rest, want{code: 1, golden: "replay-start-" + srv.name + ".json", stderr: outOfOrder}},
 				{"entry without a move", start + "{}", want{code: 1, stderr: "rulebook: moves[0] of the record holds no move\n"}},
 				{"entry not JSON", start + first + "move", want{code: 1, stderrPrefix: "rulebook: the record on standard input is not JSON: "}},
 				{"empty", "", want{code: 1,

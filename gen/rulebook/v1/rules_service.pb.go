@@ -935,8 +935,9 @@ func (x *GetViewResponse) GetView() *GameState {
 //     the seat of the pass, and Ubongo Duel's moves are stamped with their receive time);
 //   - with tokens (the token ApplyMove answered after each move): an audit of a game already played, whose moves may be
 //     any seat's. Each move must lead exactly to the next token's state, at the same table; the first that does not is
-//     refused with RECORD_MISMATCH. An audit never tries a move on anything but the record, so it reveals nothing the
-//     caller's seat did not see during the game.
+//     refused with RECORD_MISMATCH, without saying why when the move is another seat's. A record with moves of other
+//     seats must end with the game over (RECORD_UNFINISHED otherwise): while a game goes on, whether another seat's
+//     move succeeds would tell what that seat holds. Every token is opened before any move is tried.
 type ReplayRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Game id, as in ListGames.
