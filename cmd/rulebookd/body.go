@@ -50,9 +50,21 @@ type requestBody struct {
 }
 
 // limitBodies serves next with every request body limited to maxBytes, refusing at once (413, REQUEST_TOO_LARGE) a
-// body that announces more; mux and m answer that refusal as the gateway answers its own.
-func limitBodies(next http.Handler, mux *runtime.ServeMux, m runtime.Marshaler, maxBytes int) http.Handler {
+// body that announces more, and with at most maxCalls requests with a body (POST) read and served at once, refusing
+// more at once (429, SERVER_BUSY): REST bodies are read and decoded before the limits on gRPC calls, and this bounds
+// the memory they take. mux and m answer a refusal as the gateway answers its own.
+func limitBodies(next http.Handler, mux *runtime.ServeMux, m runtime.Marshaler, maxBytes, maxCalls int) http.Handler {
+	calls := make(chan struct{}, maxCalls)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			select {
+			case calls <- struct{}{}:
+				defer func() { <-calls }()
+			default:
+				runtime.HTTPError(r.Context(), mux, m, w, r, busy("calls", maxCalls))
+				return
+			}
+		}
 		if r.ContentLength > int64(maxBytes) {
 			runtime.HTTPError(r.Context(), mux, m, w, r, tooLarge(int64(maxBytes)))
 			return

@@ -19,7 +19,7 @@ import (
 // unknown fields refused), GET /healthz from the gRPC health service, and GET /openapi.json. Request bodies are
 // limited to maxBodyBytes; a longer one is refused with 413 and REQUEST_TOO_LARGE, a body that does not decode with
 // MALFORMED_JSON or INVALID_FIELD and the field at fault.
-func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes int) (http.Handler, error) {
+func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes, maxCalls int) (http.Handler, error) {
 	marshaler := bodyMarshaler{&runtime.JSONPb{
 		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
@@ -38,7 +38,7 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes int) (h
 		_, _ = w.Write(openapi.Document)
 	})
 	mux.Handle("/", gateway)
-	return limitBodies(mux, gateway, marshaler, maxBodyBytes), nil
+	return limitBodies(mux, gateway, marshaler, maxBodyBytes, maxCalls), nil
 }
 
 // gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.

@@ -67,7 +67,7 @@ func (s *server) run(ctx context.Context, grpcLis, httpLis net.Listener) error {
 		return fmt.Errorf("gateway connection: %w", err)
 	}
 	defer conn.Close()
-	handler, err := newGateway(ctx, conn, s.cfg.maxMessageBytes)
+	handler, err := newGateway(ctx, conn, s.cfg.maxMessageBytes, s.cfg.maxConcurrentCalls)
 	if err != nil {
 		return err
 	}
