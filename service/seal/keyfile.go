@@ -105,13 +105,17 @@ func FormatKeys(keys ...Key) string {
 	return b.String()
 }
 
-// LoadOrCreateKeyFile returns the keys of the key file dir/state-keys and its path. If the file exists it is parsed,
-// and refused if its permissions let group or others access it. If not, dir is created (mode 0700) if need be, and
+// LoadOrCreateKeyFile returns the keys of the key file dir/state-keys and its path. A directory that group or others
+// may write to, or that belongs to another user, is refused. If the file exists it is parsed, and refused if its
+// permissions let group or others access it or it belongs to another user. If not, dir is created (mode 0700) if need be, and
 // a key file of one new key (id "k" and 8 random hex digits, secret from random, or crypto/rand when random is nil)
 // is written atomically with mode 0600 and created is true. When another process creates the file at the same time,
 // both end up with the keys of whichever was first.
 func LoadOrCreateKeyFile(dir string, random io.Reader) (keys []Key, path string, created bool, err error) {
 	path = filepath.Join(dir, KeyFileName)
+	if err := checkKeyDir(dir); err != nil {
+		return nil, path, false, err
+	}
 	keys, err = loadKeyFile(path)
 	if !errors.Is(err, fs.ErrNotExist) {
 		return keys, path, false, err
@@ -144,6 +148,25 @@ func LoadOrCreateKeyFile(dir string, random io.Reader) (keys []Key, path string,
 	return []Key{key}, path, true, nil
 }
 
+// checkKeyDir refuses a key directory that exists and that group or others may write to, or that belongs to another
+// user: whoever can write there could put a key file of their own in place, and so forge every token.
+func checkKeyDir(dir string) error {
+	info, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("seal: key directory: %w", err)
+	}
+	if perm := info.Mode().Perm(); perm&0o022 != 0 && runtime.GOOS != "windows" {
+		return fmt.Errorf("seal: key directory %s may be written by group or others (mode %04o): run chmod 700 %s", dir, perm, dir)
+	}
+	if ownedByAnother(info) {
+		return fmt.Errorf("seal: key directory %s belongs to another user than this process's", dir)
+	}
+	return nil
+}
+
 // loadKeyFile reads and parses the key file at path. Its error wraps fs.ErrNotExist when there is no such file.
 func loadKeyFile(path string) ([]Key, error) {
 	f, err := os.Open(path)
@@ -161,6 +184,9 @@ func loadKeyFile(path string) ([]Key, error) {
 	// Windows has no such permission bits: every file there looks like mode 0666 or 0444.
 	if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
 		return nil, fmt.Errorf("seal: key file %s may be read by group or others (mode %04o): run chmod 600 %s", path, perm, path)
+	}
+	if ownedByAnother(info) {
+		return nil, fmt.Errorf("seal: key file %s belongs to another user than this process's", path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxKeyFileBytes+1))
 	if err != nil {

@@ -309,3 +309,39 @@ func FuzzParseKeys(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadOrCreateKeyFileRefusesOpenDirectories checks that a key directory others may write to, or a key file or
+// directory of another user, is refused: whoever can put a key file there could forge every token.
+func TestLoadOrCreateKeyFileRefusesOpenDirectories(t *testing.T) {
+	for _, mode := range []fs.FileMode{0o777, 0o770, 0o702} {
+		dir := filepath.Join(t.TempDir(), "keys")
+		if err := os.Mkdir(dir, mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(dir, mode); err != nil { // whatever the umask
+			t.Fatal(err)
+		}
+		if _, _, _, err := LoadOrCreateKeyFile(dir, nil); err == nil || !strings.Contains(err.Error(), "chmod 700") {
+			t.Errorf("a key directory of mode %04o: %v, want a refusal saying chmod 700", mode, err)
+		}
+	}
+	if os.Getuid() != 0 {
+		t.Skip("only root can give a file to another user")
+	}
+	dir := t.TempDir()
+	if _, _, _, err := LoadOrCreateKeyFile(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(filepath.Join(dir, KeyFileName), 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := LoadOrCreateKeyFile(dir, nil); err == nil || !strings.Contains(err.Error(), "another user") {
+		t.Errorf("a key file of another user: %v, want a refusal", err)
+	}
+	if err := os.Chown(dir, 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := LoadOrCreateKeyFile(dir, nil); err == nil || !strings.Contains(err.Error(), "another user") {
+		t.Errorf("a key directory of another user: %v, want a refusal", err)
+	}
+}

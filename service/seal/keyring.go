@@ -43,9 +43,3 @@ func NewKeyring(keys ...Key) (*Keyring, error) {
 
 // SealingKeyID returns the id of the key that seals new tokens.
 func (r *Keyring) SealingKeyID() string { return r.sealing }
-
-// Holds reports whether the keyring has a key with the given id.
-func (r *Keyring) Holds(id string) bool {
-	_, ok := r.aeads[id]
-	return ok
-}

@@ -1,0 +1,15 @@
+//go:build unix
+
+package seal
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// ownedByAnother reports whether the file of info belongs to another user than the one this process runs as.
+func ownedByAnother(info fs.FileInfo) bool {
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) != os.Getuid()
+}
