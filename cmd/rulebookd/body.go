@@ -114,10 +114,10 @@ func (m bodyMarshaler) decode(r io.Reader, v any) error {
 		return unreadable(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if err != nil {
+		if errors.As(err, new(*http.MaxBytesError)) {
 			return unreadable(err)
 		}
-		return malformedJSON("data after the JSON object")
+		return malformedJSON("data after the JSON object") // whether it could be read as a JSON token or not
 	}
 	if err := m.UnmarshalOptions.Unmarshal(raw, msg); err != nil {
 		return jsonFault(msg.ProtoReflect().Descriptor(), raw, err, m.UnmarshalOptions)
