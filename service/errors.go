@@ -6,14 +6,10 @@ import (
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/service/refusal"
 )
-
-// ErrorDomain is the domain of every ErrorInfo the service returns.
-const ErrorDomain = "rulebook"
 
 // Reason codes the service itself gives, besides those of the engines.
 const (
@@ -53,7 +49,7 @@ const (
 )
 
 // ErrInternal is what a caller sees of a failure that is the service's own fault (or a panic), whatever its cause.
-var ErrInternal = newStatus(codes.Internal, ReasonInternal, "internal error", nil)
+var ErrInternal = refusal.New(codes.Internal, ReasonInternal, "internal error", nil)
 
 // toStatus turns an engine's refusal into a gRPC status carrying an ErrorInfo, and a BadRequest field violation
 // for malformed input or a PreconditionFailure for a broken rule. It reports whether err was an internal failure.
@@ -65,11 +61,11 @@ func toStatus(err error) (_ error, internal bool) {
 	switch e.Kind {
 	case engine.Invalid:
 		violation := &errdetails.BadRequest_FieldViolation{Field: e.Field, Description: e.Message, Reason: e.Reason}
-		return newStatus(codes.InvalidArgument, e.Reason, e.Message, e.Facts,
+		return refusal.New(codes.InvalidArgument, e.Reason, e.Message, e.Facts,
 			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}}), false
 	case engine.Illegal:
 		violation := &errdetails.PreconditionFailure_Violation{Type: e.Reason, Description: e.Message}
-		return newStatus(codes.FailedPrecondition, e.Reason, e.Message, e.Facts,
+		return refusal.New(codes.FailedPrecondition, e.Reason, e.Message, e.Facts,
 			&errdetails.PreconditionFailure{Violations: []*errdetails.PreconditionFailure_Violation{violation}}), false
 	}
 	return ErrInternal, true
@@ -77,20 +73,13 @@ func toStatus(err error) (_ error, internal bool) {
 
 // missingField is the INVALID_ARGUMENT error for a required field left unset.
 func missingField(field string) error {
-	return fieldError(ReasonMissingField, field, field+" is required")
-}
-
-// fieldError is the INVALID_ARGUMENT error about field with reason and message.
-func fieldError(reason, field, message string) error {
-	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: reason}
-	return newStatus(codes.InvalidArgument, reason, message, map[string]string{"field": field},
-		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
+	return refusal.Field(ReasonMissingField, field, field+" is required")
 }
 
 // permissionDenied is the PERMISSION_DENIED error with reason, message and facts.
 func permissionDenied(reason, message string, facts map[string]string) error {
 	violation := &errdetails.PreconditionFailure_Violation{Type: reason, Description: message}
-	return newStatus(codes.PermissionDenied, reason, message, facts,
+	return refusal.New(codes.PermissionDenied, reason, message, facts,
 		&errdetails.PreconditionFailure{Violations: []*errdetails.PreconditionFailure_Violation{violation}})
 }
 
@@ -123,16 +112,6 @@ func notYourSeat(seat engine.Player, field string, asked int32) error {
 
 // unknownGame is the NOT_FOUND error for a game id the service does not host.
 func unknownGame(id string) error {
-	return newStatus(codes.NotFound, ReasonUnknownGame, "unknown game "+strconv.Quote(id)+"; ListGames lists the hosted games",
+	return refusal.New(codes.NotFound, ReasonUnknownGame, "unknown game "+strconv.Quote(id)+"; ListGames lists the hosted games",
 		map[string]string{"game": id})
-}
-
-// newStatus builds a status with an ErrorInfo for reason and facts, followed by the given details.
-func newStatus(code codes.Code, reason, message string, facts map[string]string, details ...protoadapt.MessageV1) error {
-	info := &errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain, Metadata: facts}
-	st, err := status.New(code, message).WithDetails(append([]protoadapt.MessageV1{info}, details...)...)
-	if err != nil { // only for a detail that cannot be marshalled, which these never are
-		return status.Error(code, message)
-	}
-	return st.Err()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -42,7 +43,7 @@ func (s *Service) hold(req proto.Message, game string, state *rulebookv1.GameSta
 			return held{}, plainStateRefused()
 		}
 		if pass != "" {
-			return held{}, fieldError(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
+			return held{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
 		}
 		return held{g: g, game: game, state: state}, nil
 	}
@@ -142,7 +143,7 @@ func tokenRefused(err error) error {
 	case seal.ReasonSeatPassInvalid:
 		return permissionDenied(e.Reason, e.Error(), nil)
 	case seal.ReasonSeatPassMalformed:
-		return fieldError(e.Reason, "seatPass", e.Error())
+		return refusal.Field(e.Reason, "seatPass", e.Error())
 	}
-	return fieldError(e.Reason, "token", e.Error())
+	return refusal.Field(e.Reason, "token", e.Error())
 }

@@ -1,7 +1,6 @@
 package service_test
 
 import (
-	"bytes"
 	"context"
 	"math/rand/v2"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/rulebook/rulebook/engine/micropul"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
@@ -26,21 +26,11 @@ import (
 // games are the games the tests host.
 var games = []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
 
-// testKey returns a key with id made from seed's bytes, the same in every run.
-func testKey(t testing.TB, id string, seed byte) seal.Key {
-	t.Helper()
-	key, err := seal.GenerateKey(id, bytes.NewReader(bytes.Repeat([]byte{seed}, 32)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return key
-}
-
 // newService returns a Service with the given keys (one test key if none) that accepts plain states if plain.
 func newService(t testing.TB, plain bool, keys ...seal.Key) *service.Service {
 	t.Helper()
 	if len(keys) == 0 {
-		keys = []seal.Key{testKey(t, "test", 1)}
+		keys = []seal.Key{servertest.Key(t, "test", 1)}
 	}
 	ring, err := seal.NewKeyring(keys...)
 	if err != nil {
@@ -61,7 +51,7 @@ func newService(t testing.TB, plain bool, keys ...seal.Key) *service.Service {
 // opener opens tokens sealed with the default test key.
 func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	t.Helper()
-	ring, err := seal.NewKeyring(testKey(t, "test", 1))
+	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Reason codes of SolvePuzzle, besides those of package polyomino (EMPTY_SHAPE, SHAPE_TOO_LARGE, AREA_MISMATCH, ...).
@@ -36,7 +37,7 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 		return nil, err
 	}
 	if n := len(req.GetShape()); n > polyomino.MaxShapeCells {
-		return nil, fieldError(polyomino.ReasonShapeTooLarge, "shape",
+		return nil, refusal.Field(polyomino.ReasonShapeTooLarge, "shape",
 			"the shape has "+strconv.Itoa(n)+" cells, more than "+strconv.Itoa(polyomino.MaxShapeCells))
 	}
 	shape := cellsFromProto(req.GetShape())
@@ -75,19 +76,19 @@ func pieceSet(req *rulebookv1.SolvePuzzleRequest) (polyomino.Set, error) {
 	case *rulebookv1.SolvePuzzleRequest_NamedSet:
 		named, ok := namedSets[p.NamedSet]
 		if !ok {
-			return set, fieldError(ReasonUnknownPieceSet, "namedSet", `unknown piece set `+strconv.Quote(p.NamedSet)+
+			return set, refusal.Field(ReasonUnknownPieceSet, "namedSet", `unknown piece set `+strconv.Quote(p.NamedSet)+
 				`; the named sets are "pentominoes" and "ubongo"`)
 		}
 		set = named()
 	case *rulebookv1.SolvePuzzleRequest_Custom:
 		if n := len(p.Custom.GetPieces()); n > polyomino.MaxPieces {
-			return set, fieldError(polyomino.ReasonTooManyPieces, "custom.pieces",
+			return set, refusal.Field(polyomino.ReasonTooManyPieces, "custom.pieces",
 				"the set has "+strconv.Itoa(n)+" pieces, more than "+strconv.Itoa(polyomino.MaxPieces))
 		}
 		set.Name = "custom"
 		for i, piece := range p.Custom.GetPieces() {
 			if n := len(piece.GetCells()); n > polyomino.MaxShapeCells {
-				return set, fieldError(polyomino.ReasonPieceTooLarge, "custom.pieces["+strconv.Itoa(i)+"].cells",
+				return set, refusal.Field(polyomino.ReasonPieceTooLarge, "custom.pieces["+strconv.Itoa(i)+"].cells",
 					"the piece has "+strconv.Itoa(n)+" cells, more than any shape")
 			}
 			set.Pieces = append(set.Pieces, polyomino.Piece{Name: piece.GetName(), Cells: cellsFromProto(piece.GetCells())})
@@ -101,7 +102,7 @@ func pieceSet(req *rulebookv1.SolvePuzzleRequest) (polyomino.Set, error) {
 		for i, name := range selected {
 			k := slices.IndexFunc(set.Pieces, func(p polyomino.Piece) bool { return p.Name == name })
 			if k < 0 || slices.Contains(indexes, k) {
-				return set, fieldError(ReasonUnknownPiece, "select["+strconv.Itoa(i)+"]",
+				return set, refusal.Field(ReasonUnknownPiece, "select["+strconv.Itoa(i)+"]",
 					"piece "+strconv.Quote(name)+" is not in the set, or is selected twice")
 			}
 			indexes = append(indexes, k)
@@ -120,9 +121,9 @@ func puzzleError(err error, field string) error {
 	var e *polyomino.Error
 	switch {
 	case errors.As(err, &e) && e.Reason == polyomino.ReasonNodeLimitReached:
-		return newStatus(codes.ResourceExhausted, ReasonSearchTooLarge, "the search needs more work than a call may do", nil)
+		return refusal.New(codes.ResourceExhausted, ReasonSearchTooLarge, "the search needs more work than a call may do", nil)
 	case errors.As(err, &e):
-		return fieldError(e.Reason, field, e.Message)
+		return refusal.Field(e.Reason, field, e.Message)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return status.FromContextError(err).Err()
 	}

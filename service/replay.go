@@ -15,6 +15,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -52,7 +53,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			break
 		}
 		if err != nil {
-			if resp.Refusal = refusal(i, err); resp.Refusal == nil {
+			if resp.Refusal = moveRefusal(i, err); resp.Refusal == nil {
 				return nil, s.refuse("Replay", err)
 			}
 			break
@@ -105,7 +106,7 @@ func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, er
 		return nil, nil
 	}
 	if req.GetToken() == "" || len(tokens) != len(req.GetMoves()) {
-		return nil, fieldError(ReasonRecordTokens, "tokens", "tokens go with a token, one per move")
+		return nil, refusal.Field(ReasonRecordTokens, "tokens", "tokens go with a token, one per move")
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
@@ -117,7 +118,7 @@ func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, er
 	}
 	others := slices.ContainsFunc(req.GetMoves(), func(m *rulebookv1.Move) bool { return engine.Player(m.GetPlayer()) != h.seat })
 	if others && !r.finished(h.g) {
-		return nil, newStatus(codes.FailedPrecondition, ReasonRecordUnfinished,
+		return nil, refusal.New(codes.FailedPrecondition, ReasonRecordUnfinished,
 			"an audit of other seats' moves needs a record whose last token holds the game over", nil)
 	}
 	return r, nil
@@ -147,7 +148,7 @@ func (r *record) leadsTo(i int, next *rulebookv1.GameState, err error, own bool)
 // at a new table if asked), or a token.
 func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
 	if req.GetSeal() && req.GetToken() != "" {
-		return held{}, fieldError(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
+		return held{}, refusal.Field(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
 	}
 	if req.GetSetup() == nil {
 		h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
@@ -164,7 +165,7 @@ func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
 		return held{}, plainStateRefused()
 	}
 	if req.GetSeatPass() != "" {
-		return held{}, fieldError(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
+		return held{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
 	}
 	state, err := g.New(req.GetSetup().GetOptions(), req.GetSetup().GetSeed())
 	if err != nil {
@@ -202,8 +203,8 @@ func statusRefusal(index int, err error) *rulebookv1.MoveRefusal {
 	return r
 }
 
-// refusal describes the refusal of move index of a record, or returns nil if err is not a refusal but a failure.
-func refusal(index int, err error) *rulebookv1.MoveRefusal {
+// moveRefusal describes the refusal of move index of a record, or returns nil if err is not a refusal but a failure.
+func moveRefusal(index int, err error) *rulebookv1.MoveRefusal {
 	var e *engine.Error
 	if !errors.As(err, &e) {
 		return nil

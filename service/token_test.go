@@ -13,6 +13,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
@@ -138,7 +139,7 @@ func TestTokenRefusals(t *testing.T) {
 		b[i] = map[bool]byte{true: 'B', false: 'A'}[b[i] == 'A']
 		return string(b)
 	}
-	foreign := newService(t, false, testKey(t, "elsewhere", 9))
+	foreign := newService(t, false, servertest.Key(t, "elsewhere", 9))
 	foreignGame, err := foreign.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "micropul"})
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +220,7 @@ func TestTokenRefusals(t *testing.T) {
 // tokens are refused as sealed under an unknown key.
 func TestKeyRotation(t *testing.T) {
 	ctx := context.Background()
-	oldKey, newKey := testKey(t, "old", 1), testKey(t, "new", 2)
+	oldKey, newKey := servertest.Key(t, "old", 1), servertest.Key(t, "new", 2)
 	before := newService(t, false, oldKey)
 	game, err := before.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze"})
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // validate checks req against the structural rules of the API (bounds on every list and string, ranges, required
@@ -31,7 +33,7 @@ func (s *Service) validate(req proto.Message) error {
 	}
 	first := violations[0]
 	facts := map[string]string{"field": first.Field, "rule": invalid.Violations[0].Proto.GetRuleId()}
-	return newStatus(codes.InvalidArgument, first.Reason, first.Field+": "+first.Description, facts,
+	return refusal.New(codes.InvalidArgument, first.Reason, first.Field+": "+first.Description, facts,
 		&errdetails.BadRequest{FieldViolations: violations})
 }
 

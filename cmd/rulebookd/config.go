@@ -9,26 +9,23 @@ import (
 	"runtime"
 	"strconv"
 	"time"
+
+	"github.com/rulebook/rulebook/server"
 )
 
 // config is everything rulebookd can be told. Each setting comes from its flag, else its environment variable,
 // else its default.
 type config struct {
-	grpcAddr        string
-	httpAddr        string
-	logFormat       string
-	logLevel        string
-	maxMessageBytes int
-	callTimeout     time.Duration
-	drainDelay      time.Duration
-	shutdownTimeout time.Duration
+	grpcAddr  string
+	httpAddr  string
+	logFormat string
+	logLevel  string
 	// stateKeys is the text of a key file, from RULEBOOK_STATE_KEYS only (a flag would show it in the process list).
-	stateKeys          string
-	stateKeysFile      string
-	dataDir            string
-	acceptPlainStates  bool
-	maxConcurrentCalls int
-	maxHeavyCalls      int
+	stateKeys     string
+	stateKeysFile string
+	dataDir       string
+	// server is how the server serves.
+	server server.Config
 }
 
 // stateKeysEnv is the environment variable that may hold the state keys themselves, in the key file's format.
@@ -50,16 +47,16 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz and /openapi.json", stringVar(&cfg.httpAddr)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
-		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "4194304", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.maxMessageBytes)},
-		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take; a caller's shorter deadline wins", durationVar(&cfg.callTimeout)},
-		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.drainDelay)},
-		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.shutdownTimeout)},
+		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "4194304", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
+		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
+		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
+		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
 		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing " +
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
-		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.acceptPlainStates)},
-		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "512", "calls served at once; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.maxConcurrentCalls)},
-		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle and Replay calls served at once; a few more wait, the rest are refused", intVar(&cfg.maxHeavyCalls)},
+		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},
+		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "512", "calls served at once; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
+		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle and Replay calls served at once; a few more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
 	}
 	for _, s := range settings {
 		def := s.def
@@ -84,23 +81,12 @@ func (c config) check() error {
 	switch {
 	case c.logFormat != "console" && c.logFormat != "json":
 		return fmt.Errorf("log format %q: want console or json", c.logFormat)
-	case c.maxMessageBytes < 1024:
-		return fmt.Errorf("max message bytes %d: want at least 1024", c.maxMessageBytes)
-	case c.callTimeout <= 0:
-		return errors.New("call timeout must be positive")
-	case c.drainDelay < 0 || c.shutdownTimeout < 0:
-		return errors.New("drain delay and shutdown timeout must not be negative")
 	case c.stateKeys != "" && c.stateKeysFile != "":
 		return errors.New("state keys come from " + stateKeysEnv + " or from a file, not both")
 	case c.stateKeys == "" && c.stateKeysFile == "" && c.dataDir == "":
 		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
-	case c.maxConcurrentCalls < 1 || c.maxHeavyCalls < 1:
-		return errors.New("max concurrent calls and max heavy calls must be at least 1")
-	case c.maxHeavyCalls >= c.maxConcurrentCalls:
-		return fmt.Errorf("max heavy calls %d must be below max concurrent calls %d, or heavy calls could take every slot",
-			c.maxHeavyCalls, c.maxConcurrentCalls)
 	}
-	return nil
+	return c.server.Check()
 }
 
 // defaultDataDir is where rulebookd keeps its generated state key unless told otherwise: $XDG_STATE_HOME/rulebook,

@@ -18,15 +18,15 @@ func TestParseConfig(t *testing.T) {
 	}{
 		{name: "defaults", want: func(c config) bool {
 			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.logFormat == "console" &&
-				c.callTimeout == 10*time.Second && c.maxMessageBytes == 4<<20 && c.drainDelay == 0 &&
-				c.dataDir == "/home/player/.local/state/rulebook" && !c.acceptPlainStates && c.stateKeys == "" &&
-				c.maxConcurrentCalls == 512 && c.maxHeavyCalls == runtime.NumCPU()
+				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 4<<20 && c.server.DrainDelay == 0 &&
+				c.dataDir == "/home/player/.local/state/rulebook" && !c.server.AcceptPlainStates && c.stateKeys == "" &&
+				c.server.MaxConcurrentCalls == 512 && c.server.MaxHeavyCalls == runtime.NumCPU()
 		}},
 		{name: "XDG state home", env: map[string]string{"XDG_STATE_HOME": "/var/state"},
 			want: func(c config) bool { return c.dataDir == "/var/state/rulebook" }},
 		{name: "state keys from the environment", env: map[string]string{"RULEBOOK_STATE_KEYS": "k:AAAA"},
 			want: func(c config) bool { return c.stateKeys == "k:AAAA" }},
-		{name: "plain states", args: []string{"-accept-plain-states"}, want: func(c config) bool { return c.acceptPlainStates }},
+		{name: "plain states", args: []string{"-accept-plain-states"}, want: func(c config) bool { return c.server.AcceptPlainStates }},
 		{name: "keys from the environment and a file", args: []string{"-state-keys-file", "/k"},
 			env: map[string]string{"RULEBOOK_STATE_KEYS": "k:AAAA"}, wantErr: true},
 		{name: "no home, no data directory", env: map[string]string{"HOME": ""}, wantErr: true},
@@ -34,11 +34,11 @@ func TestParseConfig(t *testing.T) {
 			want: func(c config) bool { return c.stateKeysFile == "/k" }},
 		{name: "no heavy calls", args: []string{"-max-heavy-calls", "0"}, wantErr: true},
 		{name: "heavy calls below all calls", args: []string{"-max-concurrent-calls", "4", "-max-heavy-calls", "3"},
-			want: func(c config) bool { return c.maxConcurrentCalls == 4 && c.maxHeavyCalls == 3 }},
+			want: func(c config) bool { return c.server.MaxConcurrentCalls == 4 && c.server.MaxHeavyCalls == 3 }},
 		{name: "heavy calls as many as all calls", args: []string{"-max-concurrent-calls", "4", "-max-heavy-calls", "4"}, wantErr: true},
 		{name: "bad boolean", env: map[string]string{"RULEBOOK_ACCEPT_PLAIN_STATES": "maybe"}, wantErr: true},
 		{name: "environment", env: map[string]string{"RULEBOOK_GRPC_ADDR": "127.0.0.1:7000", "RULEBOOK_DRAIN_DELAY": "5s"},
-			want: func(c config) bool { return c.grpcAddr == "127.0.0.1:7000" && c.drainDelay == 5*time.Second }},
+			want: func(c config) bool { return c.grpcAddr == "127.0.0.1:7000" && c.server.DrainDelay == 5*time.Second }},
 		{name: "flag over environment", args: []string{"-log-format", "json"}, env: map[string]string{"RULEBOOK_LOG_FORMAT": "console"},
 			want: func(c config) bool { return c.logFormat == "json" }},
 		{name: "bad environment duration", env: map[string]string{"RULEBOOK_CALL_TIMEOUT": "soon"}, wantErr: true},

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestLoadKeys(t *testing.T) {
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "keys")
-	if err := os.WriteFile(keyFile, []byte(seal.FormatKeys(testKey(t, "new", 2), testKey(t, "old", 1))), 0o600); err != nil {
+	if err := os.WriteFile(keyFile, []byte(seal.FormatKeys(servertest.Key(t, "new", 2), servertest.Key(t, "old", 1))), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	const badSecret = "c2VjcmV0IHNlY3JldCBzZWNyZXQgc2VjcmV0IQ" // 28 bytes: not a key, and not to be shown
@@ -33,7 +34,7 @@ func TestLoadKeys(t *testing.T) {
 		wantSealing string // "" for an error
 		wantMade    bool   // whether the data directory gets a key file
 	}{
-		{name: "environment", cfg: config{stateKeys: testStateKeys}, wantSealing: "test"},
+		{name: "environment", cfg: config{stateKeys: servertest.StateKeys}, wantSealing: "test"},
 		{name: "key file", cfg: config{stateKeysFile: keyFile}, wantSealing: "new"},
 		{name: "data directory", cfg: config{}, wantSealing: "k", wantMade: true},
 		{name: "missing key file", cfg: config{stateKeysFile: filepath.Join(dir, "missing")}},

@@ -2,7 +2,8 @@
 // through grpc-gateway, with /healthz and /openapi.json). It keeps no state between calls.
 //
 // With no flags it listens on :50051 (gRPC) and :8080 (HTTP) and logs for people; `rulebookd -h` lists every
-// setting and its environment variable.
+// setting and its environment variable. The server itself is package server; this command reads the configuration
+// and wires it.
 package main
 
 import (
@@ -15,15 +16,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/kipicot"
-	"github.com/rulebook/rulebook/engine/micropul"
-	"github.com/rulebook/rulebook/engine/ubongoduel"
+	"github.com/rulebook/rulebook/server"
 )
-
-// games are the games rulebookd hosts.
-var games = []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
 
 func main() {
 	if err := start(os.Args[1:]); err != nil {
@@ -50,7 +44,7 @@ func start(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv, err := newServer(cfg, log, keys, games...)
+	srv, err := server.New(cfg.server, log, keys, server.Games()...)
 	if err != nil {
 		return err
 	}
@@ -66,5 +60,5 @@ func start(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	return srv.run(ctx, grpcLis, httpLis)
+	return srv.Serve(ctx, grpcLis, httpLis)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +16,10 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -54,7 +52,7 @@ var buildBinary = sync.OnceValues(func() (string, error) {
 
 // process is a rulebookd process started by a test, listening on loopback ports it chose itself.
 type process struct {
-	*testServer
+	*servertest.Client
 	cmd    *exec.Cmd
 	mu     sync.Mutex
 	lines  []map[string]any // its log, one JSON object per line
@@ -131,16 +129,10 @@ func startProcess(t *testing.T, env map[string]string) *process {
 	case addrs = <-serving:
 	case <-p.exited:
 		t.Fatalf("rulebookd exited before serving: %v", p.err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("rulebookd did not serve within 30s")
+	case <-time.After(time.Minute):
+		t.Fatal("rulebookd did not serve within a minute")
 	}
-	conn, err := grpc.NewClient(fmt.Sprint(addrs["grpc"]), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	p.testServer = &testServer{client: rulebookv1.NewRulesServiceClient(conn), conn: conn,
-		httpURL: fmt.Sprint("http://", addrs["http"]), stop: p.terminate}
+	p.Client = servertest.Dial(t, fmt.Sprint(addrs["grpc"]), fmt.Sprint(addrs["http"]))
 	return p
 }
 
@@ -177,71 +169,6 @@ func (p *process) logged(msg string) (map[string]any, bool) {
 	return nil, false
 }
 
-// sealedGame is a game held as a token, played by its seats with their own passes through a transport, every call
-// to the next of a list of servers in turn.
-type sealedGame struct {
-	game   string
-	tr     transport
-	token  string
-	passes []string
-	moves  int // moves applied
-	calls  int // calls made, which picks the next server
-	rng    *rand.Rand
-}
-
-// next returns the server the next call goes to.
-func (g *sealedGame) next(servers []*testServer) *testServer {
-	ts := servers[g.calls%len(servers)]
-	g.calls++
-	return ts
-}
-
-// newSealedGame starts a game on ts (which draws its seed: a token-only server takes none), its legal moves chosen
-// at random from seed.
-func newSealedGame(t *testing.T, ts *testServer, tr transport, game string, options *rulebookv1.GameOptions, seed uint64) *sealedGame {
-	t.Helper()
-	resp := tr.newGame(t, ts, &rulebookv1.NewGameRequest{Game: game, Options: options, Seal: true})
-	if resp.GetToken() == "" || len(resp.GetSeatPasses()) < 2 {
-		t.Fatalf("NewGame answered token %q and passes %v, want a token and a pass per seat", resp.GetToken(), resp.GetSeatPasses())
-	}
-	return &sealedGame{game: game, tr: tr, token: resp.GetToken(), passes: resp.GetSeatPasses(), calls: 1,
-		rng: rand.New(rand.NewPCG(seed, 7))}
-}
-
-// play plays at most maxMoves moves, each by the seat that has legal moves (found by asking each seat with its own
-// pass), a random one of them, until the score says the game is over; it returns that score, or nil if the game
-// goes on.
-func (g *sealedGame) play(t *testing.T, servers []*testServer, maxMoves int) *rulebookv1.Score {
-	t.Helper()
-	for played := 0; ; played++ {
-		score := g.tr.score(t, g.next(servers), &rulebookv1.ScoreRequest{Game: g.game, Token: g.token}).GetScore()
-		if score.GetGameOver() {
-			return score
-		}
-		if played == maxMoves {
-			return nil
-		}
-		var legal []*rulebookv1.Move
-		var pass string
-		for _, pass = range g.passes {
-			req := &rulebookv1.ListLegalMovesRequest{Game: g.game, Token: g.token, SeatPass: pass}
-			if legal = g.tr.legal(t, g.next(servers), req).GetMoves(); len(legal) > 0 {
-				break
-			}
-		}
-		if len(legal) == 0 {
-			t.Fatalf("move %d: no seat has a legal move in a game that is not over", g.moves)
-		}
-		move := legal[g.rng.IntN(len(legal))]
-		applied := g.tr.apply(t, g.next(servers), &rulebookv1.ApplyMoveRequest{Game: g.game, Token: g.token, SeatPass: pass, Move: move})
-		if applied.GetToken() == "" || applied.GetState() != nil {
-			t.Fatalf("move %d: answered token %q and state %v, want a token only", g.moves, applied.GetToken(), applied.GetState())
-		}
-		g.token = applied.GetToken()
-		g.moves++
-	}
-}
-
 // emptyDir fails the test unless dir is missing or empty.
 func emptyDir(t *testing.T, dir string) {
 	t.Helper()
@@ -255,38 +182,38 @@ func emptyDir(t *testing.T, dir string) {
 // and plays whole games alternating every call between them: a two-player Micropul game over gRPC and an Exploze game
 // over REST, each seat with its own pass, to the end. Neither process touches its data directory.
 func TestTwoProcessesShareAKey(t *testing.T) {
-	var servers []*testServer
+	var servers []*servertest.Client
 	for _, name := range []string{"a", "b"} {
 		dataDir := filepath.Join(t.TempDir(), name)
-		p := startProcess(t, map[string]string{stateKeysEnv: testStateKeys, "RULEBOOK_DATA_DIR": dataDir})
+		p := startProcess(t, map[string]string{stateKeysEnv: servertest.StateKeys, "RULEBOOK_DATA_DIR": dataDir})
 		if _, ok := p.logged("state keys from the environment"); !ok {
 			t.Errorf("process %s did not log where its keys came from", name)
 		}
 		t.Cleanup(func() { emptyDir(t, dataDir) })
-		servers = append(servers, p.testServer)
+		servers = append(servers, p.Client)
 	}
 	tests := []struct {
 		name    string
 		game    string
 		options *rulebookv1.GameOptions
-		tr      transport
-		check   func(t *testing.T, moves int, final *rulebookv1.GameState, score *rulebookv1.Score)
+		tr      servertest.Transport
+		check   func(t testing.TB, moves int, final *rulebookv1.GameState, score *rulebookv1.Score)
 	}{
-		{"micropul over gRPC", "micropul", micropulOptions(2, rulebookv1.MicropulRuleSet_MICROPUL_RULE_SET_DEFAULT), transports[0], checkMicropulEnd},
-		{"exploze over REST", "exploze", explozeOptions(6, 6, 2), transports[1], checkExplozeEnd},
+		{"micropul over gRPC", "micropul", servertest.MicropulOptions(2, rulebookv1.MicropulRuleSet_MICROPUL_RULE_SET_DEFAULT), servertest.Transports[0], servertest.CheckMicropulEnd},
+		{"exploze over REST", "exploze", servertest.ExplozeOptions(6, 6, 2), servertest.Transports[1], servertest.CheckExplozeEnd},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := newSealedGame(t, servers[0], tt.tr, tt.game, tt.options, uint64(i))
-			score := g.play(t, servers, 5000)
+			g := servertest.NewSealedGame(t, servers[0], tt.tr, tt.game, tt.options, uint64(i))
+			score := g.Play(t, servers, 5000)
 			if score == nil {
-				t.Fatalf("not over after %d moves", g.moves)
+				t.Fatalf("not over after %d moves", g.Moves)
 			}
-			if !strings.HasPrefix(g.token, "v1.test.") {
-				t.Errorf("token %.20s..., want it sealed under the shared key", g.token)
+			if !strings.HasPrefix(g.Token, "v1.test.") {
+				t.Errorf("token %.20s..., want it sealed under the shared key", g.Token)
 			}
-			t.Logf("%d moves in %d calls", g.moves, g.calls)
-			tt.check(t, g.moves, nil, score)
+			t.Logf("%d moves in %d calls", g.Moves, g.Calls)
+			tt.check(t, g.Moves, nil, score)
 		})
 	}
 }
@@ -313,9 +240,9 @@ func TestGeneratedKeySurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	g := newSealedGame(t, first.testServer, transports[0], "micropul", nil, 5)
-	if score := g.play(t, []*testServer{first.testServer}, 4); score != nil || g.moves != 4 {
-		t.Fatalf("after %d moves the game is over: %v", g.moves, score)
+	g := servertest.NewSealedGame(t, first.Client, servertest.Transports[0], "micropul", nil, 5)
+	if score := g.Play(t, []*servertest.Client{first.Client}, 4); score != nil || g.Moves != 4 {
+		t.Fatalf("after %d moves the game is over: %v", g.Moves, score)
 	}
 	if err := first.terminate(); err != nil {
 		t.Fatalf("SIGTERM: rulebookd exited with %v, want a clean exit", err)
@@ -331,14 +258,14 @@ func TestGeneratedKeySurvivesRestart(t *testing.T) {
 	if again, err := os.ReadFile(keyFile); err != nil || string(again) != string(key) {
 		t.Errorf("the key file changed on restart (%v)", err)
 	}
-	token := g.token
-	if score := g.play(t, []*testServer{second.testServer}, 5000); score == nil {
-		t.Fatalf("not over after %d moves", g.moves)
+	token := g.Token
+	if score := g.Play(t, []*servertest.Client{second.Client}, 5000); score == nil {
+		t.Fatalf("not over after %d moves", g.Moves)
 	} else {
-		checkMicropulEnd(t, g.moves, nil, score)
+		servertest.CheckMicropulEnd(t, g.Moves, nil, score)
 	}
 
 	other := startProcess(t, map[string]string{"RULEBOOK_DATA_DIR": filepath.Join(t.TempDir(), "other")})
-	_, err = other.client.Score(callContext(t), &rulebookv1.ScoreRequest{Game: "micropul", Token: token})
-	checkStatus(t, statusProto(err), codes.InvalidArgument, invalid(seal.ReasonTokenUnknownKey, "token"))
+	_, err = other.RPC.Score(servertest.CallContext(t), &rulebookv1.ScoreRequest{Game: "micropul", Token: token})
+	servertest.CheckStatus(t, servertest.StatusProto(err), codes.InvalidArgument, servertest.Invalid(seal.ReasonTokenUnknownKey, "token"))
 }

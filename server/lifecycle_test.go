@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"bytes"
@@ -15,19 +15,20 @@ import (
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 )
 
 // TestHealth checks the gRPC health service (whole server and RulesService) and GET /healthz.
 func TestHealth(t *testing.T) {
 	ts := startServer(t, testConfig())
-	health := healthpb.NewHealthClient(ts.conn)
+	health := healthpb.NewHealthClient(ts.Conn)
 	for _, service := range []string{"", "rulebook.v1.RulesService"} {
-		resp, err := health.Check(callContext(t), &healthpb.HealthCheckRequest{Service: service})
+		resp, err := health.Check(servertest.CallContext(t), &healthpb.HealthCheckRequest{Service: service})
 		if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
 			t.Errorf("health of %q: %v %v, want SERVING", service, resp, err)
 		}
 	}
-	if code, body := ts.get(t, "/healthz"); code != http.StatusOK || !bytes.Contains(body, []byte("SERVING")) {
+	if code, body := ts.Get(t, "/healthz"); code != http.StatusOK || !bytes.Contains(body, []byte("SERVING")) {
 		t.Errorf("/healthz: %d %s", code, body)
 	}
 }
@@ -35,7 +36,7 @@ func TestHealth(t *testing.T) {
 // TestReflection checks that grpcurl-style clients can discover RulesService.
 func TestReflection(t *testing.T) {
 	ts := startServer(t, testConfig())
-	stream, err := reflectionpb.NewServerReflectionClient(ts.conn).ServerReflectionInfo(callContext(t))
+	stream, err := reflectionpb.NewServerReflectionClient(ts.Conn).ServerReflectionInfo(servertest.CallContext(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestReflection(t *testing.T) {
 // TestOpenAPI checks that the OpenAPI document is served and describes the REST calls.
 func TestOpenAPI(t *testing.T) {
 	ts := startServer(t, testConfig())
-	code, body := ts.get(t, "/openapi.json")
+	code, body := ts.Get(t, "/openapi.json")
 	if code != http.StatusOK {
 		t.Fatalf("/openapi.json: %d", code)
 	}
@@ -105,14 +106,14 @@ func (g blockingGame) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) 
 func TestGracefulShutdown(t *testing.T) {
 	game := blockingGame{started: make(chan struct{}), release: make(chan struct{})}
 	cfg := testConfig()
-	cfg.drainDelay = 200 * time.Millisecond
+	cfg.DrainDelay = 200 * time.Millisecond
 	ts := startServer(t, cfg, engine.Game(game))
 
-	state := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
 	move := &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{}}}
 	inFlight := make(chan error, 1)
 	go func() {
-		_, err := ts.client.ApplyMove(callContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: move})
+		_, err := ts.RPC.ApplyMove(servertest.CallContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: move})
 		inFlight <- err
 	}()
 	<-game.started
@@ -120,10 +121,10 @@ func TestGracefulShutdown(t *testing.T) {
 	stopped := make(chan error, 1)
 	go func() { stopped <- ts.stop() }()
 
-	health := healthpb.NewHealthClient(ts.conn)
+	health := healthpb.NewHealthClient(ts.Conn)
 	notServing := false
 	for range 100 { // the drain delay is 200ms; 100 tries of 10ms cover it
-		resp, err := health.Check(callContext(t), &healthpb.HealthCheckRequest{Service: "rulebook.v1.RulesService"})
+		resp, err := health.Check(servertest.CallContext(t), &healthpb.HealthCheckRequest{Service: "rulebook.v1.RulesService"})
 		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING {
 			notServing = true
 			break
@@ -145,7 +146,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := <-stopped; err != nil {
 		t.Errorf("stop: %v", err)
 	}
-	_, err := ts.client.ListGames(callContext(t), &rulebookv1.ListGamesRequest{})
+	_, err := ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{})
 	if status.Code(err) != codes.Unavailable {
 		t.Errorf("a call after shutdown: %v, want UNAVAILABLE", err)
 	}

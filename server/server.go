@@ -1,4 +1,7 @@
-package main
+// Package server is rulebookd as a library: RulesService, health and reflection over gRPC, and the same calls as
+// REST (with /healthz and /openapi.json) over HTTP, with one log line per call, panic recovery, limits on calls and
+// their size, a deadline for every call, and a graceful shutdown. It keeps no state between calls.
+package server
 
 import (
 	"context"
@@ -13,43 +16,52 @@ import (
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"go.uber.org/zap"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/exploze"
+	"github.com/rulebook/rulebook/engine/kipicot"
+	"github.com/rulebook/rulebook/engine/micropul"
+	"github.com/rulebook/rulebook/engine/ubongoduel"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
-// server is rulebookd: the RulesService, health and reflection over gRPC, and the REST gateway, /healthz and the
+// Server is rulebookd: the RulesService, health and reflection over gRPC, and the REST gateway, /healthz and the
 // OpenAPI document over HTTP.
-type server struct {
-	cfg    config
+type Server struct {
+	cfg    Config
 	log    *zap.Logger
 	grpc   *grpc.Server
 	health *health.Server
 }
 
-// newServer assembles the gRPC server hosting games, sealing tokens with keys, with its interceptors: one log line
-// per call, panic recovery, limits on concurrent calls, and the per-call deadline.
-func newServer(cfg config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) (*server, error) {
-	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.acceptPlainStates}, games...)
+// New assembles the server hosting games, sealing tokens with keys, logging to log.
+func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) (*Server, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates}, games...)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.acceptPlainStates {
+	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &server{cfg: cfg, log: log, health: health.NewServer()}
+	s := &Server{cfg: cfg, log: log, health: health.NewServer()}
 	s.grpc = grpc.NewServer(
-		grpc.MaxRecvMsgSize(cfg.maxMessageBytes),
+		grpc.MaxRecvMsgSize(cfg.MaxMessageBytes),
 		grpc.ChainUnaryInterceptor(
 			logging.UnaryServerInterceptor(callLogger(log), logging.WithLogOnEvents(logging.FinishCall)),
 			recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)),
-			deadline(cfg.callTimeout),
-			newLimiter(cfg.maxConcurrentCalls, cfg.maxHeavyCalls).intercept,
+			deadline(cfg.CallTimeout),
+			admission.NewLimiter(cfg.MaxConcurrentCalls, cfg.MaxHeavyCalls).Intercept,
 		),
 	)
 	rulebookv1.RegisterRulesServiceServer(s.grpc, rules)
@@ -59,23 +71,24 @@ func newServer(cfg config, log *zap.Logger, keys *seal.Keyring, games ...engine.
 	return s, nil
 }
 
-// run serves gRPC on grpcLis and HTTP on httpLis until ctx is done or a listener fails, then shuts down gracefully:
-// it reports NOT_SERVING, waits the drain delay, and lets the calls in flight finish within the shutdown timeout.
-func (s *server) run(ctx context.Context, grpcLis, httpLis net.Listener) error {
+// Serve serves gRPC on grpcLis and HTTP on httpLis until ctx is done or a listener fails, then shuts down
+// gracefully: it reports NOT_SERVING, waits the drain delay, and lets the calls in flight finish within the shutdown
+// timeout.
+func (s *Server) Serve(ctx context.Context, grpcLis, httpLis net.Listener) error {
 	conn, err := grpc.NewClient(loopbackTarget(grpcLis.Addr()), gatewayDialOptions(s.cfg)...)
 	if err != nil {
 		return fmt.Errorf("gateway connection: %w", err)
 	}
 	defer conn.Close()
-	handler, err := newGateway(ctx, conn, s.cfg.maxMessageBytes, s.cfg.maxConcurrentCalls)
+	handler, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, MaxBodies: s.cfg.MaxConcurrentCalls})
 	if err != nil {
 		return err
 	}
 	httpServer := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       s.cfg.callTimeout + 10*time.Second,
-		WriteTimeout:      s.cfg.callTimeout + 10*time.Second,
+		ReadTimeout:       s.cfg.CallTimeout + 10*time.Second,
+		WriteTimeout:      s.cfg.CallTimeout + 10*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
@@ -95,12 +108,12 @@ func (s *server) run(ctx context.Context, grpcLis, httpLis net.Listener) error {
 }
 
 // shutdown stops serving without dropping a call in flight, unless the shutdown timeout runs out.
-func (s *server) shutdown(httpServer *http.Server) error {
-	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.drainDelay))
+func (s *Server) shutdown(httpServer *http.Server) error {
+	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.DrainDelay))
 	s.health.Shutdown()
-	time.Sleep(s.cfg.drainDelay)
+	time.Sleep(s.cfg.DrainDelay)
 
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.shutdownTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	httpErr := httpServer.Shutdown(ctx) // REST calls in flight still need gRPC, so HTTP stops first
 	stopped := make(chan struct{})
@@ -123,7 +136,7 @@ func (s *server) shutdown(httpServer *http.Server) error {
 }
 
 // recovered logs a panic in a handler and answers the call with INTERNAL; the process goes on.
-func (s *server) recovered(p any) error {
+func (s *Server) recovered(p any) error {
 	s.log.Error("panic in handler", zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
 	return service.ErrInternal
 }
@@ -134,6 +147,14 @@ func deadline(limit time.Duration) grpc.UnaryServerInterceptor {
 		ctx, cancel := context.WithTimeout(ctx, limit)
 		defer cancel()
 		return handler(ctx, req)
+	}
+}
+
+// gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.
+func gatewayDialOptions(cfg Config) []grpc.DialOption {
+	return []grpc.DialOption{
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(cfg.MaxMessageBytes)),
 	}
 }
 
@@ -148,4 +169,9 @@ func loopbackTarget(addr net.Addr) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// Games returns the games rulebookd hosts.
+func Games() []engine.Game {
+	return []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
 }

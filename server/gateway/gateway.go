@@ -1,4 +1,7 @@
-package main
+// Package gateway serves RulesService as REST, through grpc-gateway: JSON bodies bounded in size and decoded strictly
+// (one object, no unknown field, the field at fault named), GET /healthz from the gRPC health service and GET
+// /openapi.json, and every refusal as the JSON of a google.rpc.Status.
+package gateway
 
 import (
 	"context"
@@ -7,7 +10,6 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -15,11 +17,17 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// newGateway returns the HTTP handler: the REST mapping of RulesService (JSON in and out, one JSON object per body,
-// unknown fields refused), GET /healthz from the gRPC health service, and GET /openapi.json. Request bodies are
-// limited to maxBodyBytes; a longer one is refused with 413 and REQUEST_TOO_LARGE, a body that does not decode with
-// MALFORMED_JSON or INVALID_FIELD and the field at fault.
-func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes, maxCalls int) (http.Handler, error) {
+// Options bound the requests the gateway takes.
+type Options struct {
+	// MaxBodyBytes is the longest request body; a longer one is refused with 413 and REQUEST_TOO_LARGE.
+	MaxBodyBytes int
+	// MaxBodies is how many requests with a body are read and served at once; more are refused with 429 and
+	// SERVER_BUSY.
+	MaxBodies int
+}
+
+// New returns the HTTP handler of the REST API, whose calls go to the RulesService and health service at conn.
+func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (http.Handler, error) {
 	marshaler := bodyMarshaler{&runtime.JSONPb{
 		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
@@ -38,13 +46,5 @@ func newGateway(ctx context.Context, conn *grpc.ClientConn, maxBodyBytes, maxCal
 		_, _ = w.Write(openapi.Document)
 	})
 	mux.Handle("/", gateway)
-	return limitBodies(mux, gateway, marshaler, maxBodyBytes, maxCalls), nil
-}
-
-// gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.
-func gatewayDialOptions(cfg config) []grpc.DialOption {
-	return []grpc.DialOption{
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*cfg.maxMessageBytes), grpc.MaxCallSendMsgSize(cfg.maxMessageBytes)),
-	}
+	return limitBodies(mux, gateway, marshaler, opts.MaxBodyBytes, opts.MaxBodies), nil
 }

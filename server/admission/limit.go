@@ -1,4 +1,6 @@
-package main
+// Package admission decides which calls a server takes on, so that one heavy or hostile caller cannot starve the
+// others. A call it refuses gets RESOURCE_EXHAUSTED with the reason SERVER_BUSY, which a client may retry later.
+package admission
 
 import (
 	"context"
@@ -10,10 +12,11 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
-// reasonServerBusy is the reason of a call refused because the server already serves as many calls as it may.
-const reasonServerBusy = "SERVER_BUSY"
+// ReasonServerBusy is the reason of a call refused because the server already serves as many calls as it may.
+const ReasonServerBusy = "SERVER_BUSY"
 
 // heavyMethods are the calls whose work grows with the request far beyond the others': a search, a whole record.
 var heavyMethods = map[string]bool{
@@ -26,22 +29,22 @@ var heavyMethods = map[string]bool{
 // restarted, or taken out of its Service, for being busy.
 var limitedService = "/" + rulebookv1.RulesService_ServiceDesc.ServiceName + "/"
 
-// limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others: at most
+// Limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others: at most
 // len(calls) in all, refused at once beyond; of which at most len(heavy) heavy calls, with as many again waiting
 // (within their deadline) for a turn, and the rest refused. A heavy call takes its heavy turn before a general slot,
 // so heavy calls that wait never hold the slots light calls need.
-type limiter struct {
+type Limiter struct {
 	calls, heavy, waiting chan struct{}
 }
 
-// newLimiter returns a limiter of maxCalls calls, of which maxHeavy heavy ones.
-func newLimiter(maxCalls, maxHeavy int) *limiter {
-	return &limiter{calls: make(chan struct{}, maxCalls), heavy: make(chan struct{}, maxHeavy),
+// NewLimiter returns a limiter of maxCalls calls, of which maxHeavy heavy ones.
+func NewLimiter(maxCalls, maxHeavy int) *Limiter {
+	return &Limiter{calls: make(chan struct{}, maxCalls), heavy: make(chan struct{}, maxHeavy),
 		waiting: make(chan struct{}, maxHeavy)}
 }
 
-// intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
-func (l *limiter) intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+// Intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
+func (l *Limiter) Intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	if !strings.HasPrefix(info.FullMethod, limitedService) {
 		return handler(ctx, req)
 	}
@@ -55,13 +58,13 @@ func (l *limiter) intercept(ctx context.Context, req any, info *grpc.UnaryServer
 	case l.calls <- struct{}{}:
 		defer func() { <-l.calls }()
 	default:
-		return nil, busy("calls", cap(l.calls))
+		return nil, Busy("calls", cap(l.calls))
 	}
 	return handler(ctx, req)
 }
 
 // heavyTurn waits for a heavy call's turn: at once if one is free, else in the queue if it has room, until ctx ends.
-func (l *limiter) heavyTurn(ctx context.Context) error {
+func (l *Limiter) heavyTurn(ctx context.Context) error {
 	select {
 	case l.heavy <- struct{}{}:
 		return nil
@@ -71,7 +74,7 @@ func (l *limiter) heavyTurn(ctx context.Context) error {
 	case l.waiting <- struct{}{}:
 		defer func() { <-l.waiting }()
 	default:
-		return busy("heavy calls", cap(l.heavy))
+		return Busy("heavy calls", cap(l.heavy))
 	}
 	select {
 	case l.heavy <- struct{}{}:
@@ -81,9 +84,9 @@ func (l *limiter) heavyTurn(ctx context.Context) error {
 	}
 }
 
-// busy is the error of a call refused because the server serves limit calls of the kind already.
-func busy(kind string, limit int) error {
+// Busy is the error of a call refused because the server serves limit calls of the kind already.
+func Busy(kind string, limit int) error {
 	n := strconv.Itoa(limit)
-	return statusError(codes.ResourceExhausted, reasonServerBusy, "the server is serving as many "+kind+" as it may ("+n+
+	return refusal.New(codes.ResourceExhausted, ReasonServerBusy, "the server is serving as many "+kind+" as it may ("+n+
 		"); retry later", map[string]string{"limit": n})
 }

@@ -1,48 +1,34 @@
-package main
+package server
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
-// testKey returns a key with id whose secret is 32 times the byte b.
-func testKey(t testing.TB, id string, b byte) seal.Key {
-	t.Helper()
-	key, err := seal.GenerateKey(id, bytes.NewReader(bytes.Repeat([]byte{b}, 32)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return key
-}
-
-// tokenConfig is the configuration of a server that accepts only tokens, sealed and opened with keys (the key
-// file's text; testStateKeys if empty).
-func tokenConfig(keys string) config {
+// tokenConfig is the configuration of a server that accepts only tokens.
+func tokenConfig() Config {
 	cfg := testConfig()
-	cfg.acceptPlainStates = false
-	if keys != "" {
-		cfg.stateKeys = keys
-	}
+	cfg.AcceptPlainStates = false
 	return cfg
 }
 
 // sealedExploze starts a 2-player Exploze game on ts and returns its token and seat passes.
 func sealedExploze(t testing.TB, ts *testServer) (token string, passes []string) {
 	t.Helper()
-	resp := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
+	resp := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
 	if len(resp.GetSeatPasses()) != 2 {
 		t.Fatalf("seat passes %v, want 2", resp.GetSeatPasses())
 	}
@@ -53,22 +39,13 @@ func sealedExploze(t testing.TB, ts *testServer) (token string, passes []string)
 // one with [new]. The second opens the first's tokens and answers them with tokens sealed under "new"; the first
 // cannot open those, the third cannot open the old ones; seat passes outlive the rotation, being the table's.
 func TestKeyRotation(t *testing.T) {
-	dir := t.TempDir()
-	oldKey, newKey := testKey(t, "old", 1), testKey(t, "new", 2)
-	serve := func(name string, keys ...seal.Key) *testServer {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(seal.FormatKeys(keys...)), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		cfg := tokenConfig("")
-		cfg.stateKeys, cfg.stateKeysFile = "", path
-		return startServer(t, cfg)
-	}
-	before, during, after := serve("old", oldKey), serve("new-old", newKey, oldKey), serve("new", newKey)
+	oldKey, newKey := servertest.Key(t, "old", 1), servertest.Key(t, "new", 2)
+	serve := func(keys ...seal.Key) *testServer { return startServerWithKeys(t, tokenConfig(), keyring(t, keys...)) }
+	before, during, after := serve(oldKey), serve(newKey, oldKey), serve(newKey)
 
 	oldToken, passes := sealedExploze(t, before)
-	moved := succeeded(during.client.ApplyMove(callContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: oldToken,
-		SeatPass: passes[0], Move: explozeMove(1)}))(t)
+	moved := servertest.Succeeded(during.RPC.ApplyMove(servertest.CallContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: oldToken,
+		SeatPass: passes[0], Move: servertest.ExplozeMove(1)}))(t)
 	newToken := moved.GetToken()
 	for token, prefix := range map[string]string{oldToken: "v1.old.", newToken: "v1.new."} {
 		if !strings.HasPrefix(token, prefix) {
@@ -91,9 +68,9 @@ func TestKeyRotation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// Seat 2 moves next: its pass, from the first server, must hold at every server that opens the token.
-			legal, err := tt.server.client.ListLegalMoves(callContext(t), &rulebookv1.ListLegalMovesRequest{Game: "exploze",
+			legal, err := tt.server.RPC.ListLegalMoves(servertest.CallContext(t), &rulebookv1.ListLegalMovesRequest{Game: "exploze",
 				Token: tt.token, SeatPass: passes[1]})
-			code, reason := codeReason(err)
+			code, reason := status.Code(err), refusal.Reason(err)
 			switch {
 			case tt.wantReason == "" && (err != nil || tt.token == newToken && len(legal.GetMoves()) == 0):
 				t.Errorf("legal moves of seat 2: %v %v, want them", legal.GetMoves(), err)
@@ -118,49 +95,42 @@ func flipBit(token string, rng *rand.Rand) string {
 // and reason expected (for an altered token, the reason package seal itself gives when opening it), and no refusal
 // may show any part of the token, the seat pass or the key.
 func TestTamperedTokens(t *testing.T) {
-	ts := startServer(t, tokenConfig(""))
-	sameID := startServer(t, tokenConfig(seal.FormatKeys(testKey(t, "test", 9))))
-	otherID := startServer(t, tokenConfig(seal.FormatKeys(testKey(t, "other", 9))))
+	ts := startServer(t, tokenConfig())
+	sameID := startServerWithKeys(t, tokenConfig(), keyring(t, servertest.Key(t, "test", 9)))
+	otherID := startServerWithKeys(t, tokenConfig(), keyring(t, servertest.Key(t, "other", 9)))
 	token, passes := sealedExploze(t, ts)
 	sameIDToken, sameIDPasses := sealedExploze(t, sameID)
 	otherIDToken, _ := sealedExploze(t, otherID)
-	micropul := succeeded(ts.client.NewGame(callContext(t), &rulebookv1.NewGameRequest{Game: "micropul", Seal: true}))(t)
+	micropul := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "micropul", Seal: true}))(t)
 
-	keys, err := seal.ParseKeys(testStateKeys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ring, err := seal.NewKeyring(keys...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	secret := strings.TrimSpace(testStateKeys[strings.IndexByte(testStateKeys, ':')+1:])
+	ring := testKeys(t)
+	secret := strings.TrimSpace(servertest.StateKeys[strings.IndexByte(servertest.StateKeys, ':')+1:])
 	secrets := []string{token, passes[0], passes[1], secret}
 
 	// apply is the case of seat 1's first move, with token and pass, refused as want.
-	apply := func(name, token, pass string, want wantError) errorCase {
-		c := requestCase(t, name, "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: token, SeatPass: pass,
-			Move: explozeMove(1)}, want)
-		c.secrets = slices.Concat(secrets, []string{token, pass})
+	apply := func(name, token, pass string, want servertest.WantError) servertest.ErrorCase {
+		c := servertest.RequestCase(t, name, "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: token, SeatPass: pass,
+			Move: servertest.ExplozeMove(1)}, want)
+		c.Secrets = slices.Concat(secrets, []string{token, pass})
 		return c
 	}
 	// altered is the case of a token altered from the test's: refused for the reason seal gives when opening it.
 	reasons := map[string]int{}
-	altered := func(name, altered string) errorCase {
+	altered := func(name, altered string) servertest.ErrorCase {
 		_, _, err := ring.Open("exploze", altered)
 		reason := seal.Reason(err)
 		if reason == "" {
 			t.Fatalf("%s: seal opens the altered token (%v)", name, err)
 		}
 		reasons[reason]++
-		return apply(name, altered, passes[0], invalid(reason, "token"))
+		return apply(name, altered, passes[0], servertest.Invalid(reason, "token"))
 	}
-	denied := func(reason string) wantError {
-		return wantError{codes.PermissionDenied, http.StatusForbidden, reason, ""}
+	denied := func(reason string) servertest.WantError {
+		return servertest.WantError{Code: codes.PermissionDenied, HTTPCode: http.StatusForbidden, Reason: reason}
 	}
 
 	rng := rand.New(rand.NewPCG(2024, 6))
-	var cases []errorCase
+	var cases []servertest.ErrorCase
 	for i := range 200 {
 		cases = append(cases, altered(fmt.Sprintf("bit flip %d", i), flipBit(token, rng)))
 	}
@@ -173,16 +143,16 @@ func TestTamperedTokens(t *testing.T) {
 	otherMAC[macStart] = map[bool]byte{true: 'B', false: 'A'}[otherMAC[macStart] == 'A'] // another MAC, in the alphabet
 	cases = append(cases,
 		altered("extended", token+"A"),
-		apply("token of another game", micropul.GetToken(), micropul.GetSeatPasses()[0], invalid(seal.ReasonTokenInvalid, "token")),
-		apply("another key of the same id", sameIDToken, passes[0], invalid(seal.ReasonTokenInvalid, "token")),
-		apply("a key of another id", otherIDToken, passes[0], invalid(seal.ReasonTokenUnknownKey, "token")),
+		apply("token of another game", micropul.GetToken(), micropul.GetSeatPasses()[0], servertest.Invalid(seal.ReasonTokenInvalid, "token")),
+		apply("another key of the same id", sameIDToken, passes[0], servertest.Invalid(seal.ReasonTokenInvalid, "token")),
+		apply("a key of another id", otherIDToken, passes[0], servertest.Invalid(seal.ReasonTokenUnknownKey, "token")),
 		apply("pass of another seat", token, passes[1], denied(service.ReasonNotYourSeat)),
 		apply("pass of another table", token, sameIDPasses[0], denied(seal.ReasonSeatPassInvalid)),
 		apply("pass of another game", token, micropul.GetSeatPasses()[0], denied(seal.ReasonSeatPassInvalid)),
 		apply("altered pass", token, string(otherMAC), denied(seal.ReasonSeatPassInvalid)),
-		apply("cut pass", token, passes[0][:len(passes[0])-1], invalid(seal.ReasonSeatPassMalformed, "seatPass")),
+		apply("cut pass", token, passes[0][:len(passes[0])-1], servertest.Invalid(seal.ReasonSeatPassMalformed, "seatPass")),
 		apply("no pass", token, "", denied(service.ReasonNotYourSeat)),
 	)
 	t.Logf("altered tokens, by reason: %v", reasons)
-	checkErrorCases(t, ts, cases)
+	servertest.CheckErrorCases(t, ts.Client, cases)
 }

@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 )
 
 // rect returns the cells of a w x h rectangle.
@@ -33,11 +34,11 @@ func TestSolvePuzzle(t *testing.T) {
 	ts := startServer(t, testConfig())
 	solve := map[string]func(*rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse{
 		"gRPC": func(req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
-			return succeeded(ts.client.SolvePuzzle(callContext(t), req))(t)
+			return servertest.Succeeded(ts.RPC.SolvePuzzle(servertest.CallContext(t), req))(t)
 		},
 		"REST": func(req *rulebookv1.SolvePuzzleRequest) *rulebookv1.SolvePuzzleResponse {
 			resp := &rulebookv1.SolvePuzzleResponse{}
-			ts.postProto(t, "/v1/puzzles:solve", req, resp)
+			ts.PostProto(t, "/v1/puzzles:solve", req, resp)
 			return resp
 		},
 	}
@@ -94,38 +95,38 @@ func TestSolvePuzzleErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		req  *rulebookv1.SolvePuzzleRequest
-		want wantError
+		want servertest.WantError
 	}{
 		{"no pieces", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2)},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "MISSING_FIELD", "pieces"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "MISSING_FIELD", Field: "pieces"}},
 		{"empty shape", &rulebookv1.SolvePuzzleRequest{Pieces: pentominoes},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "EMPTY_SHAPE", "shape"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "EMPTY_SHAPE", Field: "shape"}},
 		{"shape too large", &rulebookv1.SolvePuzzleRequest{Shape: rect(13, 5), Pieces: pentominoes},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "SHAPE_TOO_LARGE", "shape"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "SHAPE_TOO_LARGE", Field: "shape"}},
 		{"unknown set", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2),
 			Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "tetrominoes"}},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "UNKNOWN_PIECE_SET", "namedSet"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "UNKNOWN_PIECE_SET", Field: "namedSet"}},
 		{"unknown piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(5, 1), Pieces: pentominoes, Select: []string{"Q"}},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "UNKNOWN_PIECE", "select[0]"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "UNKNOWN_PIECE", Field: "select[0]"}},
 		{"area mismatch", &rulebookv1.SolvePuzzleRequest{Shape: rect(3, 3), Pieces: pentominoes, Select: []string{"I"}},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "AREA_MISMATCH", "pieces"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "AREA_MISMATCH", Field: "pieces"}},
 		{"disconnected piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 1), Pieces: &rulebookv1.SolvePuzzleRequest_Custom{
 			Custom: &rulebookv1.PuzzlePieceSet{Pieces: []*rulebookv1.PuzzlePiece{{Name: "gap", Cells: []*rulebookv1.PuzzleCell{{X: 0}, {X: 2}}}}}}},
-			wantError{codes.InvalidArgument, http.StatusBadRequest, "PIECE_DISCONNECTED", "pieces"}},
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "PIECE_DISCONNECTED", Field: "pieces"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/gRPC", func(t *testing.T) {
-			_, err := ts.client.SolvePuzzle(callContext(t), tt.req)
-			checkStatus(t, status.Convert(err).Proto(), tt.want.code, tt.want)
+			_, err := ts.RPC.SolvePuzzle(servertest.CallContext(t), tt.req)
+			servertest.CheckStatus(t, status.Convert(err).Proto(), tt.want.Code, tt.want)
 		})
 		t.Run(tt.name+"/REST", func(t *testing.T) {
 			body, err := protojson.Marshal(tt.req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			code, out := ts.post(t, "/v1/puzzles:solve", string(body))
-			if code != tt.want.httpCode {
-				t.Errorf("HTTP %d, want %d: %s", code, tt.want.httpCode, out)
+			code, out := ts.Post(t, "/v1/puzzles:solve", string(body))
+			if code != tt.want.HTTPCode {
+				t.Errorf("HTTP %d, want %d: %s", code, tt.want.HTTPCode, out)
 			}
 		})
 	}
@@ -136,7 +137,7 @@ func TestSolvePuzzleDeadline(t *testing.T) {
 	ts := startServer(t, testConfig())
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	_, err := ts.client.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes,
+	_, err := ts.RPC.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes,
 		Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
 	if code := status.Code(err); code != codes.DeadlineExceeded {
 		t.Errorf("counting 6 x 10 within a millisecond: %v, want DEADLINE_EXCEEDED", err)

@@ -1,4 +1,4 @@
-package main
+package gateway
 
 import (
 	"bytes"
@@ -18,27 +18,29 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/dynamicpb"
 
+	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Reasons of the gateway's own refusals of a REST request body.
 const (
-	// reasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413).
-	reasonRequestTooLarge = "REQUEST_TOO_LARGE"
-	// reasonMalformedJSON: the body is not one JSON object (a syntax error, a cut body, data after the object).
-	reasonMalformedJSON = "MALFORMED_JSON"
+	// ReasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413).
+	ReasonRequestTooLarge = "REQUEST_TOO_LARGE"
+	// ReasonMalformedJSON: the body is not one JSON object (a syntax error, a cut body, data after the object).
+	ReasonMalformedJSON = "MALFORMED_JSON"
 )
 
 const (
 	// maxFaultDepth bounds how deep faultPath looks into nested objects for the field at fault: deeper than the
 	// requests of the API nest (7 levels), so that its work stays a few passes over the body.
 	maxFaultDepth = 10
-	// maxFaultSearchBytes bounds the bodies faultPath searches: a longer body that does not decode is refused without
+	// MaxFaultSearchBytes bounds the bodies faultPath searches: a longer body that does not decode is refused without
 	// the path of the field at fault, so that a stream of large bad bodies (decoded before any limit on calls) costs
 	// one pass each, not maxFaultDepth passes.
-	maxFaultSearchBytes = 256 << 10
-	// maxEchoBytes bounds what a refusal repeats of the body (a field's path, protojson's message quoting a value).
-	maxEchoBytes = 256
+	MaxFaultSearchBytes = 256 << 10
+	// MaxEchoBytes bounds what a refusal repeats of the body (a field's path, protojson's message quoting a value).
+	MaxEchoBytes = 256
 )
 
 // requestBody is the body of a REST request, limited to the largest request, which keeps why it could not be
@@ -61,7 +63,7 @@ func limitBodies(next http.Handler, mux *runtime.ServeMux, m runtime.Marshaler, 
 			case calls <- struct{}{}:
 				defer func() { <-calls }()
 			default:
-				runtime.HTTPError(r.Context(), mux, m, w, r, busy("calls", maxCalls))
+				runtime.HTTPError(r.Context(), mux, m, w, r, admission.Busy("calls", maxCalls))
 				return
 			}
 		}
@@ -141,13 +143,13 @@ func unreadable(err error) error {
 // tooLarge is the refusal (413) of a body longer than limit.
 func tooLarge(limit int64) error {
 	n := strconv.FormatInt(limit, 10)
-	return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: statusError(codes.ResourceExhausted,
-		reasonRequestTooLarge, "the request is longer than the "+n+" bytes the server accepts", map[string]string{"limit": n})}
+	return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: refusal.New(codes.ResourceExhausted,
+		ReasonRequestTooLarge, "the request is longer than the "+n+" bytes the server accepts", map[string]string{"limit": n})}
 }
 
 // malformedJSON is the refusal of a body that is not one JSON object, for the reason given.
 func malformedJSON(why string) error {
-	return statusError(codes.InvalidArgument, reasonMalformedJSON, "the body is not one JSON object: "+why, nil)
+	return refusal.New(codes.InvalidArgument, ReasonMalformedJSON, "the body is not one JSON object: "+why, nil)
 }
 
 // jsonFault is the refusal of raw, one JSON value that does not decode (err) as a message md: MALFORMED_JSON if it is
@@ -157,15 +159,15 @@ func jsonFault(md protoreflect.MessageDescriptor, raw json.RawMessage, err error
 		return malformedJSON("not an object")
 	}
 	var field string
-	if len(raw) <= maxFaultSearchBytes {
+	if len(raw) <= MaxFaultSearchBytes {
 		field = shorten(faultPath(md, raw, "", opts, maxFaultDepth))
 	}
 	if field == "" {
-		return statusError(codes.InvalidArgument, service.ReasonInvalidField, shorten(err.Error()), nil)
+		return refusal.New(codes.InvalidArgument, service.ReasonInvalidField, shorten(err.Error()), nil)
 	}
 	message := field + ": " + shorten(err.Error())
 	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: service.ReasonInvalidField}
-	return statusError(codes.InvalidArgument, service.ReasonInvalidField, message, map[string]string{"field": field},
+	return refusal.New(codes.InvalidArgument, service.ReasonInvalidField, message, map[string]string{"field": field},
 		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
 }
 
@@ -234,12 +236,12 @@ func decodes(md protoreflect.MessageDescriptor, key string, value json.RawMessag
 	return opts.Unmarshal(append(object, '}'), dynamicpb.NewMessage(md)) == nil
 }
 
-// shorten returns s cut to at most maxEchoBytes (and valid UTF-8), marked "..." if it was cut.
+// shorten returns s cut to at most MaxEchoBytes (and valid UTF-8), marked "..." if it was cut.
 func shorten(s string) string {
-	if len(s) <= maxEchoBytes {
+	if len(s) <= MaxEchoBytes {
 		return s
 	}
-	return strings.ToValidUTF8(s[:maxEchoBytes-3], "") + "..."
+	return strings.ToValidUTF8(s[:MaxEchoBytes-3], "") + "..."
 }
 
 // join appends the field name to path.

@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"testing"
@@ -7,15 +7,14 @@ import (
 
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 )
 
 // BenchmarkApplyMove measures one ApplyMove on a 6 x 6 opening: in the engine (through engine.Game, the baseline),
 // over gRPC on loopback, and over REST through the gateway, so that the cost of each layer reads as a ratio.
 func BenchmarkApplyMove(b *testing.B) {
-	cfg := testConfig()
-	cfg.logLevel = "error"
-	ts := startServer(b, cfg)
-	state := succeeded(ts.client.NewGame(callContext(b), &rulebookv1.NewGameRequest{Game: "exploze"}))(b).GetState()
+	ts := startServer(b, testConfig())
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(b), &rulebookv1.NewGameRequest{Game: "exploze"}))(b).GetState()
 	req := &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: &rulebookv1.Move{
 		Player: 1, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: 2, Col: 3}}}}
 	body, err := protojson.Marshal(req)
@@ -30,16 +29,16 @@ func BenchmarkApplyMove(b *testing.B) {
 		}
 	})
 	b.Run("gRPC", func(b *testing.B) {
-		ctx := callContext(b)
+		ctx := servertest.CallContext(b)
 		for b.Loop() {
-			if _, err := ts.client.ApplyMove(ctx, req); err != nil {
+			if _, err := ts.RPC.ApplyMove(ctx, req); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("REST", func(b *testing.B) {
 		for b.Loop() {
-			if code, out := ts.post(b, "/v1/games/exploze:apply", string(body)); code != 200 {
+			if code, out := ts.Post(b, "/v1/games/exploze:apply", string(body)); code != 200 {
 				b.Fatalf("%d %s", code, out)
 			}
 		}

@@ -1,0 +1,45 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Config is how a Server serves.
+type Config struct {
+	// MaxMessageBytes is the largest request accepted, in bytes: a gRPC message or a REST body.
+	MaxMessageBytes int
+	// CallTimeout is the longest time a call may take; a caller's shorter deadline wins.
+	CallTimeout time.Duration
+	// DrainDelay is, on shutdown, the time spent reporting NOT_SERVING before refusing new calls.
+	DrainDelay time.Duration
+	// ShutdownTimeout is, on shutdown, the longest wait for the calls in flight to finish.
+	ShutdownTimeout time.Duration
+	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only when every caller is
+	// trusted.
+	AcceptPlainStates bool
+	// MaxConcurrentCalls is how many RulesService calls are served at once; more are refused with SERVER_BUSY.
+	MaxConcurrentCalls int
+	// MaxHeavyCalls is how many SolvePuzzle and Replay calls are served at once; as many more wait, the rest are
+	// refused.
+	MaxHeavyCalls int
+}
+
+// Check reports settings that make no sense.
+func (c Config) Check() error {
+	switch {
+	case c.MaxMessageBytes < 1024:
+		return fmt.Errorf("max message bytes %d: want at least 1024", c.MaxMessageBytes)
+	case c.CallTimeout <= 0:
+		return errors.New("call timeout must be positive")
+	case c.DrainDelay < 0 || c.ShutdownTimeout < 0:
+		return errors.New("drain delay and shutdown timeout must not be negative")
+	case c.MaxConcurrentCalls < 1 || c.MaxHeavyCalls < 1:
+		return errors.New("max concurrent calls and max heavy calls must be at least 1")
+	case c.MaxHeavyCalls >= c.MaxConcurrentCalls:
+		return fmt.Errorf("max heavy calls %d must be below max concurrent calls %d, or heavy calls could take every slot",
+			c.MaxHeavyCalls, c.MaxConcurrentCalls)
+	}
+	return nil
+}
