@@ -21,6 +21,10 @@ type Config struct {
 	AcceptPlainStates bool
 	// MaxConcurrentCalls is how many RulesService calls are served at once; more are refused with SERVER_BUSY.
 	MaxConcurrentCalls int
+	// MaxRequestMemory bounds the memory that the requests in flight take, in bytes: each holds its size and an
+	// estimate of what it takes decoded, from before it is decoded until it is answered; one that does not fit in
+	// what is left is refused with SERVER_BUSY.
+	MaxRequestMemory int64
 	// MaxHeavyCalls is how many SolvePuzzle and Replay calls are served at once; as many more wait, the rest are
 	// refused.
 	MaxHeavyCalls int
@@ -35,6 +39,8 @@ func (c Config) Check() error {
 		return errors.New("call timeout must be positive")
 	case c.DrainDelay < 0 || c.ShutdownTimeout < 0:
 		return errors.New("drain delay and shutdown timeout must not be negative")
+	case c.MaxRequestMemory < int64(c.MaxMessageBytes):
+		return fmt.Errorf("max request memory %d must be at least the max message bytes %d", c.MaxRequestMemory, c.MaxMessageBytes)
 	case c.MaxConcurrentCalls < 1 || c.MaxHeavyCalls < 1:
 		return errors.New("max concurrent calls and max heavy calls must be at least 1")
 	case c.MaxHeavyCalls >= c.MaxConcurrentCalls:

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
@@ -57,29 +58,53 @@ func TestPanicRecovery(t *testing.T) {
 	servertest.Succeeded(ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{}))(t)
 }
 
-// TestDeadline checks that every call runs under the configured limit, and that a caller's shorter deadline wins.
+// TestDeadline checks that a RulesService call gets its deadline, the call timeout, as its stream opens, and that a
+// caller's shorter deadline wins; other services get none (a health watch may last).
 func TestDeadline(t *testing.T) {
-	interceptor := deadline(time.Minute)
-	remaining := func(ctx context.Context) time.Duration {
-		var left time.Duration
-		_, _ = interceptor(ctx, nil, &grpc.UnaryServerInfo{}, func(ctx context.Context, _ any) (any, error) {
-			d, ok := ctx.Deadline()
-			if !ok {
-				t.Fatal("the handler ran without a deadline")
-			}
-			left = time.Until(d)
-			return nil, nil
-		})
-		return left
+	s := &Server{cfg: Config{CallTimeout: time.Minute}}
+	remaining := func(ctx context.Context, method string) (time.Duration, bool) {
+		ctx, err := s.callDeadline(ctx, &tap.Info{FullMethodName: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, ok := ctx.Deadline()
+		return time.Until(d), ok
 	}
-	if left := remaining(context.Background()); left <= 50*time.Second || left > time.Minute {
-		t.Errorf("no caller deadline: %v left, want about a minute", left)
+	if left, ok := remaining(context.Background(), rulebookv1.RulesService_ApplyMove_FullMethodName); !ok || left <= 50*time.Second || left > time.Minute {
+		t.Errorf("no caller deadline: %v left (%v), want about a minute", left, ok)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if left := remaining(ctx); left > time.Second {
-		t.Errorf("a caller's 1s deadline: %v left", left)
+	if left, _ := remaining(ctx, rulebookv1.RulesService_Score_FullMethodName); left > time.Second {
+		t.Errorf("caller's deadline of 1s: %v left, want at most 1s", left)
 	}
+	if _, ok := remaining(context.Background(), healthpb.Health_Watch_FullMethodName); ok {
+		t.Error("a health watch got a deadline")
+	}
+}
+
+// TestDeadlineCoversTheRequest opens RulesService calls that never send their request, over a connection without
+// any deadline of the caller's: each is answered DEADLINE_EXCEEDED once the server's call timeout is over, and the
+// server goes on answering other calls.
+func TestDeadlineCoversTheRequest(t *testing.T) {
+	cfg := testConfig()
+	cfg.CallTimeout = 200 * time.Millisecond
+	ts := startServer(t, cfg)
+	var streams []grpc.ClientStream
+	for range 3 {
+		stream, err := ts.Conn.NewStream(context.Background(), &grpc.StreamDesc{ClientStreams: true, ServerStreams: true},
+			rulebookv1.RulesService_ApplyMove_FullMethodName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		streams = append(streams, stream)
+	}
+	for i, stream := range streams {
+		if err := stream.RecvMsg(&rulebookv1.ApplyMoveResponse{}); status.Code(err) != codes.DeadlineExceeded {
+			t.Errorf("call %d without its request: %v, want DEADLINE_EXCEEDED", i, err)
+		}
+	}
+	servertest.Succeeded(ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{}))(t)
 }
 
 // TestHealthWhenBusy fills every call slot of a server with calls held in flight and checks that the gRPC health

@@ -12,21 +12,16 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"go.uber.org/zap"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/reflection"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
 	"github.com/rulebook/rulebook/engine/kipicot"
 	"github.com/rulebook/rulebook/engine/micropul"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/service"
@@ -40,6 +35,7 @@ type Server struct {
 	log    *zap.Logger
 	grpc   *grpc.Server
 	health *health.Server
+	budget *admission.Budget // the memory of the requests in flight
 }
 
 // New assembles the server hosting games, sealing tokens with keys, logging to log.
@@ -54,20 +50,8 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &Server{cfg: cfg, log: log, health: health.NewServer()}
-	s.grpc = grpc.NewServer(
-		grpc.MaxRecvMsgSize(cfg.MaxMessageBytes),
-		grpc.ChainUnaryInterceptor(
-			logging.UnaryServerInterceptor(callLogger(log), logging.WithLogOnEvents(logging.FinishCall)),
-			recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)),
-			deadline(cfg.CallTimeout),
-			admission.NewLimiter(cfg.MaxConcurrentCalls, cfg.MaxHeavyCalls).Intercept,
-		),
-	)
-	rulebookv1.RegisterRulesServiceServer(s.grpc, rules)
-	healthpb.RegisterHealthServer(s.grpc, s.health)
-	reflection.Register(s.grpc)
-	s.health.SetServingStatus(rulebookv1.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	s := &Server{cfg: cfg, log: log, health: newHealth(), budget: admission.NewBudget(cfg.MaxRequestMemory)}
+	s.grpc = s.newGRPCServer(rules)
 	return s, nil
 }
 
@@ -139,15 +123,6 @@ func (s *Server) shutdown(httpServer *http.Server) error {
 func (s *Server) recovered(p any) error {
 	s.log.Error("panic in handler", zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
 	return service.ErrInternal
-}
-
-// deadline bounds every call by limit; a caller's shorter deadline still wins.
-func deadline(limit time.Duration) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		ctx, cancel := context.WithTimeout(ctx, limit)
-		defer cancel()
-		return handler(ctx, req)
-	}
 }
 
 // gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.

@@ -35,6 +35,7 @@ type testServer struct {
 func testConfig() Config {
 	return Config{
 		MaxMessageBytes:    1 << 20,
+		MaxRequestMemory:   64 << 20,
 		CallTimeout:        10 * time.Second,
 		ShutdownTimeout:    10 * time.Second,
 		AcceptPlainStates:  true,

@@ -48,6 +48,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
 		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "4194304", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
+		{"max-request-memory", "RULEBOOK_MAX_REQUEST_MEMORY", "67108864", "memory the requests in flight may take, in bytes (their size and an estimate of what they take decoded); more are refused with RESOURCE_EXHAUSTED", int64Var(&cfg.server.MaxRequestMemory)},
 		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
@@ -114,6 +115,15 @@ func intVar(p *int) func(*flag.FlagSet, string, string, string) error {
 	return func(fs *flag.FlagSet, name, def, usage string) error {
 		v, err := strconv.Atoi(def)
 		fs.IntVar(p, name, v, usage)
+		return err
+	}
+}
+
+// int64Var binds a large integer setting to p.
+func int64Var(p *int64) func(*flag.FlagSet, string, string, string) error {
+	return func(fs *flag.FlagSet, name, def, usage string) error {
+		v, err := strconv.ParseInt(def, 10, 64)
+		fs.Int64Var(p, name, v, usage)
 		return err
 	}
 }

@@ -5,7 +5,6 @@ package admission
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -24,12 +23,9 @@ var heavyMethods = map[string]bool{
 	rulebookv1.RulesService_Replay_FullMethodName:      true,
 }
 
-// limitedService is the prefix of the methods a limiter limits: those of RulesService. Health checks (the kubelet's
-// probes) and reflection are answered however busy the server is: a probe refused under load would have the pod
-// restarted, or taken out of its Service, for being busy.
-var limitedService = "/" + rulebookv1.RulesService_ServiceDesc.ServiceName + "/"
-
-// Limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others: at most
+// Limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others (it is
+// for RulesService only: health checks, the kubelet's probes, must be answered however busy the server is, or a pod
+// would be restarted, or taken out of its Service, for being busy). At most
 // len(calls) in all, refused at once beyond; of which at most len(heavy) heavy calls, with as many again waiting
 // (within their deadline) for a turn, and the rest refused. A heavy call takes its heavy turn before a general slot,
 // so heavy calls that wait never hold the slots light calls need.
@@ -45,9 +41,6 @@ func NewLimiter(maxCalls, maxHeavy int) *Limiter {
 
 // Intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
 func (l *Limiter) Intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-	if !strings.HasPrefix(info.FullMethod, limitedService) {
-		return handler(ctx, req)
-	}
 	if heavyMethods[info.FullMethod] {
 		if err := l.heavyTurn(ctx); err != nil {
 			return nil, err

@@ -7,7 +7,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -17,9 +16,8 @@ import (
 
 // Methods as the limiter sees them.
 var (
-	heavyCall  = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_SolvePuzzle_FullMethodName}
-	lightCall  = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_ApplyMove_FullMethodName}
-	healthCall = &grpc.UnaryServerInfo{FullMethod: healthpb.Health_Check_FullMethodName}
+	heavyCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_SolvePuzzle_FullMethodName}
+	lightCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_ApplyMove_FullMethodName}
 )
 
 // heldCall is a call through a limiter whose handler, once it runs, waits for release.
@@ -88,7 +86,7 @@ func isBusy(err error) bool {
 
 // TestLimiter walks a limiter of 2 calls, 1 of them heavy, through each of its states with calls held in flight:
 // a second heavy call waits and a third is refused; waiting heavy calls hold no general slot; light calls are refused
-// only when every slot is taken; health checks are never refused; a waiting call leaves at its deadline; a panic
+// only when every slot is taken; a waiting call leaves at its deadline; a panic
 // gives its slots back; and every slot is free at the end.
 func TestLimiter(t *testing.T) {
 	l := NewLimiter(2, 1)
@@ -103,9 +101,6 @@ func TestLimiter(t *testing.T) {
 	light := hold(context.Background(), l, lightCall)
 	servertest.Await(t, light.running, "the held light call")
 	wantBusy(t, callThrough(l, lightCall), "a light call with every slot taken")
-	if err := callThrough(l, healthCall); err != nil {
-		t.Errorf("a health check with every slot taken: %v, want it answered", err)
-	}
 
 	close(light.release)
 	close(first.release)

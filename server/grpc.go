@@ -1,0 +1,131 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+	"google.golang.org/grpc/tap"
+	"google.golang.org/protobuf/proto"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/admission"
+)
+
+// rulesServicePrefix starts the full name of every RulesService method.
+const rulesServicePrefix = "/rulebook.v1.RulesService/"
+
+// newGRPCServer returns the gRPC server of rules, health and reflection.
+//
+// A RulesService call is admitted before its request is read: grpc-go reads a unary call's request before it runs
+// any unary interceptor, so the server registers RulesService with each method served as a stream handler (which is
+// how grpc-go itself serves a unary method) that runs the interceptors first, and only then reads the request,
+// weighs it against the budget of request bytes, and decodes it. Every RulesService call gets its deadline when its
+// stream opens, so that it also bounds the wait for the request.
+func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server {
+	logger := callLogger(s.log)
+	recoverer := recovery.WithRecoveryHandler(s.recovered)
+	srv := grpc.NewServer(
+		grpc.ForceServerCodecV2(newCodec()),
+		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
+		grpc.InTapHandle(s.callDeadline),
+		grpc.ChainUnaryInterceptor(
+			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+			recovery.UnaryServerInterceptor(recoverer),
+		),
+		grpc.ChainStreamInterceptor(
+			logging.StreamServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+			recovery.StreamServerInterceptor(recoverer),
+		),
+	)
+	admitted := chainUnary(
+		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+		recovery.UnaryServerInterceptor(recoverer),
+		admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls).Intercept,
+	)
+	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
+	healthpb.RegisterHealthServer(srv, s.health)
+	reflection.Register(srv)
+	return srv
+}
+
+// callDeadline gives a RulesService call its deadline, the call timeout, from the moment its stream opens (before
+// its request arrives); a caller's shorter deadline still wins. It is the server's tap: grpc runs it on the
+// connection's reader as each stream opens.
+func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Context, error) {
+	if !strings.HasPrefix(info.FullMethodName, rulesServicePrefix) {
+		return ctx, nil
+	}
+	bounded, cancel := context.WithTimeout(ctx, s.cfg.CallTimeout)
+	context.AfterFunc(ctx, cancel) // the stream's own context ends with the stream
+	return bounded, nil
+}
+
+// readAfter returns desc with every unary method served as a stream handler that calls interceptor before it reads
+// the request (which the interceptor sees as nil), and then reads, weighs and decodes it (see decodeRequest).
+func (s *Server) readAfter(desc *grpc.ServiceDesc, interceptor grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
+	d := *desc
+	d.Methods = nil
+	d.Streams = slices.Clone(desc.Streams)
+	for _, m := range desc.Methods {
+		d.Streams = append(d.Streams, grpc.StreamDesc{
+			StreamName: m.MethodName,
+			Handler:    s.unaryStream("/"+desc.ServiceName+"/"+m.MethodName, m.Handler, interceptor),
+		})
+	}
+	return &d
+}
+
+// unaryStream serves the unary method whose handler is method, named fullMethod, as a stream handler: interceptor,
+// then the request read and decoded, the method, and its answer. The request's share of the budget is given back
+// once the method has answered.
+func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, interceptor grpc.UnaryServerInterceptor) grpc.StreamHandler {
+	return func(srv any, stream grpc.ServerStream) error {
+		serve := func(ctx context.Context, _ any) (any, error) {
+			var release func()
+			defer func() {
+				if release != nil {
+					release()
+				}
+			}()
+			return method(srv, ctx, func(req any) error {
+				var raw rawRequest
+				if err := stream.RecvMsg(&raw); err != nil {
+					return err
+				}
+				var err error
+				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
+				return err
+			}, nil)
+		}
+		resp, err := interceptor(stream.Context(), nil, &grpc.UnaryServerInfo{Server: srv, FullMethod: fullMethod}, serve)
+		if err != nil {
+			return err
+		}
+		return stream.SendMsg(resp)
+	}
+}
+
+// chainUnary returns interceptors as one, the first outermost, as grpc.ChainUnaryInterceptor chains a server's.
+func chainUnary(interceptors ...grpc.UnaryServerInterceptor) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		for i := len(interceptors) - 1; i >= 0; i-- {
+			next, interceptor := handler, interceptors[i]
+			handler = func(ctx context.Context, req any) (any, error) { return interceptor(ctx, req, info, next) }
+		}
+		return handler(ctx, req)
+	}
+}
+
+// newHealth returns the health service, reporting RulesService as serving.
+func newHealth() *health.Server {
+	h := health.NewServer()
+	h.SetServingStatus(rulebookv1.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	return h
+}
