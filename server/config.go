@@ -10,24 +10,38 @@ import (
 type Config struct {
 	// MaxMessageBytes is the largest request accepted, in bytes: a gRPC message or a REST body.
 	MaxMessageBytes int
-	// CallTimeout is the longest time a call may take; a caller's shorter deadline wins.
+	// MaxRequestMemory bounds the memory that the requests in flight take, in bytes: each holds its size and an
+	// estimate of what it takes decoded, from before it is decoded until it is answered; one that does not fit in
+	// what is left is refused with SERVER_BUSY.
+	MaxRequestMemory int64
+	// CallTimeout is the longest time a call may take, from the moment it arrives (its request still to be read); a
+	// caller's shorter deadline wins.
 	CallTimeout time.Duration
-	// DrainDelay is, on shutdown, the time spent reporting NOT_SERVING before refusing new calls.
+	// DrainDelay is, on shutdown, the time spent reporting NOT_SERVING (and closing every REST connection after its
+	// answer) before refusing new calls.
 	DrainDelay time.Duration
 	// ShutdownTimeout is, on shutdown, the longest wait for the calls in flight to finish.
 	ShutdownTimeout time.Duration
 	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only when every caller is
 	// trusted.
 	AcceptPlainStates bool
-	// MaxConcurrentCalls is how many RulesService calls are served at once; more are refused with SERVER_BUSY.
+	// MaxConcurrentCalls is how many RulesService calls are served at once, counted before their request is read;
+	// more are refused with SERVER_BUSY.
 	MaxConcurrentCalls int
-	// MaxRequestMemory bounds the memory that the requests in flight take, in bytes: each holds its size and an
-	// estimate of what it takes decoded, from before it is decoded until it is answered; one that does not fit in
-	// what is left is refused with SERVER_BUSY.
-	MaxRequestMemory int64
 	// MaxHeavyCalls is how many SolvePuzzle and Replay calls are served at once; as many more wait, the rest are
 	// refused.
 	MaxHeavyCalls int
+	// MaxGRPCConnections and MaxHTTPConnections bound the connections open at once on each listener; a connection
+	// beyond waits to be accepted.
+	MaxGRPCConnections, MaxHTTPConnections int
+	// MaxStreamsPerConnection is how many calls one gRPC connection may have open at once (HTTP/2's
+	// SETTINGS_MAX_CONCURRENT_STREAMS); a client waits for more.
+	MaxStreamsPerConnection uint32
+	// IdleTimeout closes a connection, gRPC or HTTP, that has had no call for that long.
+	IdleTimeout time.Duration
+	// MaxConnectionAge closes a gRPC connection (with GOAWAY, after its calls end) once it is that old, so that
+	// clients spread over replicas that came up after them.
+	MaxConnectionAge time.Duration
 }
 
 // Check reports settings that make no sense.
@@ -35,17 +49,21 @@ func (c Config) Check() error {
 	switch {
 	case c.MaxMessageBytes < 1024:
 		return fmt.Errorf("max message bytes %d: want at least 1024", c.MaxMessageBytes)
+	case c.MaxRequestMemory < int64(c.MaxMessageBytes):
+		return fmt.Errorf("max request memory %d must be at least the max message bytes %d", c.MaxRequestMemory, c.MaxMessageBytes)
 	case c.CallTimeout <= 0:
 		return errors.New("call timeout must be positive")
 	case c.DrainDelay < 0 || c.ShutdownTimeout < 0:
 		return errors.New("drain delay and shutdown timeout must not be negative")
-	case c.MaxRequestMemory < int64(c.MaxMessageBytes):
-		return fmt.Errorf("max request memory %d must be at least the max message bytes %d", c.MaxRequestMemory, c.MaxMessageBytes)
 	case c.MaxConcurrentCalls < 1 || c.MaxHeavyCalls < 1:
 		return errors.New("max concurrent calls and max heavy calls must be at least 1")
 	case c.MaxHeavyCalls >= c.MaxConcurrentCalls:
 		return fmt.Errorf("max heavy calls %d must be below max concurrent calls %d, or heavy calls could take every slot",
 			c.MaxHeavyCalls, c.MaxConcurrentCalls)
+	case c.MaxGRPCConnections < 1 || c.MaxHTTPConnections < 1 || c.MaxStreamsPerConnection < 1:
+		return errors.New("max connections and max streams per connection must be at least 1")
+	case c.IdleTimeout <= 0 || c.MaxConnectionAge <= 0:
+		return errors.New("idle timeout and max connection age must be positive")
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"google.golang.org/grpc/encoding"
 	protoenc "google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/mem"
-	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -16,11 +15,6 @@ import (
 // ReasonMalformedMessage is the reason of a gRPC request whose message is not a valid encoding of the request: cut
 // short, not protobuf at all, a string that is not UTF-8, groups nested beyond protobuf's limit.
 const ReasonMalformedMessage = "MALFORMED_MESSAGE"
-
-// messageCost is what the decoding of a request is estimated to take for each message it holds, besides the bytes
-// of its encoding: about the size of a message's Go struct and its place in a list, more than most of the API's
-// messages take.
-const messageCost = 96
 
 // rawRequest is a request message as it arrived, not decoded: the server's codec keeps the bytes in it, so that the
 // server can weigh and refuse a request before decoding it, and answer a failed decoding with the caller's error
@@ -50,7 +44,7 @@ func decodeRequest(raw rawRequest, req proto.Message, budget *admission.Budget) 
 	defer raw.buf.Free()
 	b := raw.buf.ReadOnlyData()
 	md := req.ProtoReflect().Descriptor()
-	cost, err := decodingCost(md, b)
+	cost, err := admission.EncodedCost(md, b)
 	if err != nil {
 		return nil, malformedMessage(md, err)
 	}
@@ -62,41 +56,6 @@ func decodeRequest(raw rawRequest, req proto.Message, budget *admission.Budget) 
 		return nil, malformedMessage(md, err)
 	}
 	return release, nil
-}
-
-// decodingCost estimates the memory that decoding b, the encoding of a message md, takes: its bytes, and messageCost
-// for it and for each message it holds. It reads b without allocating, and fails where b is not a well-formed
-// encoding. It follows the messages that md's fields declare, which no request of the API nests more than a few
-// levels deep (no message holds itself: TestRequestsDoNotNestThemselves), and skips the others; a group nests only
-// as deep as protowire allows.
-func decodingCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
-	cost := int64(messageCost + len(b))
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return 0, protowire.ParseError(n)
-		}
-		b = b[n:]
-		if fd := md.Fields().ByNumber(num); fd != nil && fd.Message() != nil && typ == protowire.BytesType {
-			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return 0, protowire.ParseError(n)
-			}
-			c, err := decodingCost(fd.Message(), v)
-			if err != nil {
-				return 0, err
-			}
-			cost += c - int64(len(v)) // the bytes of v are counted once, in len(b)
-			b = b[n:]
-			continue
-		}
-		n = protowire.ConsumeFieldValue(num, typ, b)
-		if n < 0 {
-			return 0, protowire.ParseError(n)
-		}
-		b = b[n:]
-	}
-	return cost, nil
 }
 
 // malformedMessage is the refusal of a request that is not a valid encoding of md, for the reason err.

@@ -3,8 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"slices"
-	"strings"
 	"testing"
 
 	"google.golang.org/grpc"
@@ -67,9 +65,9 @@ func TestDecodeRequest(t *testing.T) {
 		{"invalid UTF-8 in a string", append(protowire.AppendTag(nil, 1, protowire.BytesType), 2, 0xff, 0xfe), 1 << 20, 0, ReasonMalformedMessage},
 		{"20,000 nested groups", nestedGroups(20_000), 1 << 20, 0, ReasonMalformedMessage},
 		{"a field number of 0", []byte{0x00, 0x01}, 1 << 20, 0, ReasonMalformedMessage},
-		{"fits in what is left", emptyMoves, 1000*messageCost + 1<<12, 0, ""},
-		{"does not fit in what is left", emptyMoves, 1000*messageCost + 1<<12, 1 << 12, admission.ReasonServerBusy},
-		{"larger than the whole budget", emptyMoves, 1000 * messageCost, 0, admission.ReasonRequestTooLarge},
+		{"fits in what is left", emptyMoves, 1000*admission.MessageCost + 1<<12, 0, ""},
+		{"does not fit in what is left", emptyMoves, 1000*admission.MessageCost + 1<<12, 1 << 12, admission.ReasonServerBusy},
+		{"larger than the whole budget", emptyMoves, 1000 * admission.MessageCost, 0, admission.ReasonRequestTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,58 +100,11 @@ func TestDecodeRequest(t *testing.T) {
 				}
 				return
 			}
-			if held := budget.InFlight(); held < int64(len(req.GetMoves()))*messageCost {
-				t.Errorf("%d moves hold %d bytes of the budget, want at least %d each", len(req.GetMoves()), held, messageCost)
+			if held := budget.InFlight(); held < int64(len(req.GetMoves()))*admission.MessageCost {
+				t.Errorf("%d moves hold %d bytes of the budget, want at least %d each", len(req.GetMoves()), held, admission.MessageCost)
 			}
 			release()
 		})
-	}
-}
-
-// TestDecodingCostGrowsWithMessages checks that a request's estimated cost counts its messages, not only its bytes:
-// a thousand empty moves (two bytes each) cost as much as a thousand messages.
-func TestDecodingCostGrowsWithMessages(t *testing.T) {
-	token := encoded(t, &rulebookv1.ApplyMoveRequest{Token: strings.Repeat("A", 4000)})
-	moves := make([]*rulebookv1.Move, 1000)
-	for i := range moves {
-		moves[i] = &rulebookv1.Move{}
-	}
-	replay := encoded(t, &rulebookv1.ReplayRequest{Moves: moves})
-	tokenCost, err := decodingCost((&rulebookv1.ApplyMoveRequest{}).ProtoReflect().Descriptor(), token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayCost, err := decodingCost((&rulebookv1.ReplayRequest{}).ProtoReflect().Descriptor(), replay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tokenCost < int64(len(token)) || tokenCost > int64(len(token))+messageCost {
-		t.Errorf("a token of %d bytes costs %d, want its bytes and one message", len(token), tokenCost)
-	}
-	if replayCost < 1001*messageCost {
-		t.Errorf("%d bytes of a thousand moves cost %d, want at least %d", len(replay), replayCost, 1001*messageCost)
-	}
-}
-
-// TestRequestsDoNotNestThemselves checks that no message of a RulesService request holds a message of its own type,
-// however deep: decodingCost follows the messages a request's fields declare, and a request could otherwise make it
-// recurse as deep as it likes.
-func TestRequestsDoNotNestThemselves(t *testing.T) {
-	var walk func(md protoreflect.MessageDescriptor, path []protoreflect.FullName)
-	walk = func(md protoreflect.MessageDescriptor, path []protoreflect.FullName) {
-		if slices.Contains(path, md.FullName()) {
-			t.Fatalf("%v holds %s again", path, md.FullName())
-		}
-		path = append(path, md.FullName())
-		for i := range md.Fields().Len() {
-			if sub := md.Fields().Get(i).Message(); sub != nil {
-				walk(sub, path)
-			}
-		}
-	}
-	methods := rulebookv1.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods()
-	for i := range methods.Len() {
-		walk(methods.Get(i).Input(), nil)
 	}
 }
 

@@ -4,12 +4,14 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/tap"
 	"google.golang.org/protobuf/proto"
@@ -21,13 +23,28 @@ import (
 // rulesServicePrefix starts the full name of every RulesService method.
 const rulesServicePrefix = "/rulebook.v1.RulesService/"
 
+// Keepalive and handshake settings of the gRPC server.
+const (
+	// handshakeTimeout bounds how long a new connection may take to start HTTP/2: a connection holds one of the
+	// listener's places from the moment it is accepted.
+	handshakeTimeout = 10 * time.Second
+	// keepaliveTime is how long a connection may be silent before the server pings it, and keepaliveTimeout how long
+	// the server then waits for the answer before it closes the connection: a client that vanished without closing
+	// its connection frees its place within a few minutes.
+	keepaliveTime, keepaliveTimeout = 2 * time.Minute, 20 * time.Second
+	// minPingInterval is the most often a client may ping; one that pings more often is told GOAWAY
+	// (ENHANCE_YOUR_CALM) and its connection closed. Clients may ping without calls open.
+	minPingInterval = 10 * time.Second
+)
+
 // newGRPCServer returns the gRPC server of rules, health and reflection.
 //
 // A RulesService call is admitted before its request is read: grpc-go reads a unary call's request before it runs
 // any unary interceptor, so the server registers RulesService with each method served as a stream handler (which is
 // how grpc-go itself serves a unary method) that runs the interceptors first, and only then reads the request,
 // weighs it against the budget of request bytes, and decodes it. Every RulesService call gets its deadline when its
-// stream opens, so that it also bounds the wait for the request.
+// stream opens, so that it also bounds the wait for the request. Connections are closed once idle or old (with
+// GOAWAY), and pinged when silent; a client may open only so many streams on one.
 func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server {
 	logger := callLogger(s.log)
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
@@ -35,6 +52,17 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 		grpc.ForceServerCodecV2(newCodec()),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.InTapHandle(s.callDeadline),
+		grpc.MaxConcurrentStreams(s.cfg.MaxStreamsPerConnection),
+		grpc.ConnectionTimeout(handshakeTimeout),
+		grpc.KeepaliveParams(keepalive.ServerParameters{
+			MaxConnectionIdle:     s.cfg.IdleTimeout,
+			MaxConnectionAge:      s.cfg.MaxConnectionAge,
+			MaxConnectionAgeGrace: s.cfg.CallTimeout, // the calls still open get their whole time
+			Time:                  keepaliveTime,
+			Timeout:               keepaliveTimeout,
+		}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minPingInterval, PermitWithoutStream: true}),
+		grpc.SharedWriteBuffer(true),
 		grpc.ChainUnaryInterceptor(
 			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
 			recovery.UnaryServerInterceptor(recoverer),

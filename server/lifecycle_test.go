@@ -3,7 +3,9 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +151,93 @@ func TestGracefulShutdown(t *testing.T) {
 	_, err := ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{})
 	if status.Code(err) != codes.Unavailable {
 		t.Errorf("a call after shutdown: %v, want UNAVAILABLE", err)
+	}
+}
+
+// TestDrainClosesRESTConnections stops a server with a REST call in flight and a long drain delay: while it drains,
+// every REST answer (the call in flight's, and a new call's on a connection that was open before) says
+// Connection: close, so that a proxy never sends another request on a connection the server is about to close.
+func TestDrainClosesRESTConnections(t *testing.T) {
+	game := blockingGame{started: make(chan struct{}, 1), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.DrainDelay = time.Minute // ended by the test, through StopNow
+	ts := startServer(t, cfg, engine.Game(game))
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	apply := servertest.RequestCase(t, "", "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state,
+		Move: servertest.ExplozeMove(1)}, servertest.WantError{})
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	defer client.CloseIdleConnections()
+	post := func(path, body string) *http.Response {
+		resp, err := client.Post(ts.URL+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if resp := post("/v1/games/exploze:new", `{}`); resp.Close { // leaves an idle connection open
+		t.Fatal("an answer before the drain closed its connection")
+	}
+	inFlight := make(chan *http.Response, 1)
+	go func() { inFlight <- post(apply.Path, apply.Body) }()
+	<-game.started
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- ts.stop() }()
+	health := healthpb.NewHealthClient(ts.Conn)
+	for i := 0; ; i++ { // until the drain has begun
+		resp, err := health.Check(servertest.CallContext(t), &healthpb.HealthCheckRequest{Service: "rulebook.v1.RulesService"})
+		if err == nil && resp.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING {
+			break
+		}
+		if i == 60_000 {
+			t.Fatal("the server never began to drain")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if resp := post("/v1/games/exploze:new", `{}`); resp.StatusCode != http.StatusOK || !resp.Close {
+		t.Errorf("a new call while draining: HTTP %d, Connection: close %v; want 200 and close", resp.StatusCode, resp.Close)
+	}
+	close(game.release)
+	if resp := <-inFlight; resp.StatusCode != http.StatusOK || !resp.Close {
+		t.Errorf("the call in flight: HTTP %d, Connection: close %v; want 200 and close", resp.StatusCode, resp.Close)
+	}
+	ts.srv.StopNow()
+	if err := <-stopped; err != nil {
+		t.Errorf("stop: %v", err)
+	}
+}
+
+// TestStopNow stops a server that has a call held in flight, with a drain delay and a shutdown timeout far longer
+// than any test: StopNow (a second signal) ends the shutdown at once, cancelling the call.
+func TestStopNow(t *testing.T) {
+	game := blockingGame{started: make(chan struct{}, 1), release: make(chan struct{})}
+	defer close(game.release)
+	cfg := testConfig()
+	cfg.DrainDelay, cfg.ShutdownTimeout = time.Hour, time.Hour
+	ts := startServer(t, cfg, engine.Game(game))
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	inFlight := make(chan error, 1)
+	go func() {
+		_, err := ts.RPC.ApplyMove(servertest.CallContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: servertest.ExplozeMove(1)})
+		inFlight <- err
+	}()
+	<-game.started
+	stopped := make(chan error, 1)
+	go func() { stopped <- ts.stop() }()
+	ts.srv.StopNow()
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Errorf("stop: %v", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("StopNow did not end the shutdown")
+	}
+	if err := <-inFlight; status.Code(err) == codes.OK {
+		t.Error("the call held in flight was answered, want it cancelled")
 	}
 }

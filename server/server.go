@@ -1,6 +1,7 @@
 // Package server is rulebookd as a library: RulesService, health and reflection over gRPC, and the same calls as
-// REST (with /healthz and /openapi.json) over HTTP, with one log line per call, panic recovery, limits on calls and
-// their size, a deadline for every call, and a graceful shutdown. It keeps no state between calls.
+// REST (with /healthz and /openapi.json) over HTTP, bounded against hostile load (calls and request memory admitted
+// before requests are read, deadlines from a call's arrival, connections capped and closed when idle), with one log
+// line per call, panic recovery, and a graceful shutdown behind load balancers. It keeps no state between calls.
 package server
 
 import (
@@ -13,9 +14,11 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
+	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
@@ -36,7 +39,19 @@ type Server struct {
 	grpc   *grpc.Server
 	health *health.Server
 	budget *admission.Budget // the memory of the requests in flight
+	// hurry is done once StopNow is called, which ends a graceful shutdown at once.
+	hurry   context.Context
+	stopNow context.CancelFunc
 }
+
+// Listeners are where a server serves: gRPC, and HTTP (REST, /healthz, /openapi.json).
+type Listeners struct {
+	GRPC, HTTP net.Listener
+}
+
+// gatewayBufferBytes is the buffer of each direction of the in-process connection from the REST gateway to the
+// gRPC server.
+const gatewayBufferBytes = 256 << 10
 
 // New assembles the server hosting games, sealing tokens with keys, logging to log.
 func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) (*Server, error) {
@@ -51,36 +66,42 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
 	s := &Server{cfg: cfg, log: log, health: newHealth(), budget: admission.NewBudget(cfg.MaxRequestMemory)}
+	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	s.grpc = s.newGRPCServer(rules)
 	return s, nil
 }
 
-// Serve serves gRPC on grpcLis and HTTP on httpLis until ctx is done or a listener fails, then shuts down
-// gracefully: it reports NOT_SERVING, waits the drain delay, and lets the calls in flight finish within the shutdown
-// timeout.
-func (s *Server) Serve(ctx context.Context, grpcLis, httpLis net.Listener) error {
-	conn, err := grpc.NewClient(loopbackTarget(grpcLis.Addr()), gatewayDialOptions(s.cfg)...)
+// Serve serves on l until ctx is done or a listener fails, then shuts down gracefully: it reports NOT_SERVING and
+// closes every REST connection after its answer for the drain delay, then stops taking calls (gRPC clients get
+// GOAWAY) and lets the calls in flight finish within the shutdown timeout. StopNow ends that wait at once. Each
+// listener takes at most its configured number of connections at once.
+func (s *Server) Serve(ctx context.Context, l Listeners) error {
+	gatewayLis := bufconn.Listen(gatewayBufferBytes) // the gateway's own way in: not capped, not exposed
+	conn, err := grpc.NewClient("passthrough:///gateway",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return gatewayLis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*s.cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(s.cfg.MaxMessageBytes)))
 	if err != nil {
 		return fmt.Errorf("gateway connection: %w", err)
 	}
 	defer conn.Close()
-	handler, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, MaxBodies: s.cfg.MaxConcurrentCalls})
+	gw, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, Budget: s.budget, CallTimeout: s.cfg.CallTimeout})
 	if err != nil {
 		return err
 	}
 	httpServer := &http.Server{
-		Handler:           handler,
+		Handler:           gw,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       s.cfg.CallTimeout + 10*time.Second,
-		WriteTimeout:      s.cfg.CallTimeout + 10*time.Second,
-		IdleTimeout:       2 * time.Minute,
+		WriteTimeout:      s.cfg.CallTimeout + 5*time.Second, // a call answers by its deadline, well within
+		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
 
-	failed := make(chan error, 2)
-	go func() { failed <- s.grpc.Serve(grpcLis) }()
-	go func() { failed <- httpServer.Serve(httpLis) }()
-	s.log.Info("serving", zap.Stringer("grpc", grpcLis.Addr()), zap.Stringer("http", httpLis.Addr()))
+	failed := make(chan error, 3)
+	go func() { failed <- s.grpc.Serve(netutil.LimitListener(l.GRPC, s.cfg.MaxGRPCConnections)) }()
+	go func() { failed <- s.grpc.Serve(gatewayLis) }()
+	go func() { failed <- httpServer.Serve(netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections)) }()
+	s.log.Info("serving", zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr()))
 
 	var serveErr error
 	select {
@@ -91,14 +112,25 @@ func (s *Server) Serve(ctx context.Context, grpcLis, httpLis net.Listener) error
 	return errors.Join(serveErr, s.shutdown(httpServer))
 }
 
-// shutdown stops serving without dropping a call in flight, unless the shutdown timeout runs out.
+// StopNow ends a graceful shutdown at once, cancelling the calls still in flight (as a second SIGTERM or Ctrl-C
+// does); before a shutdown has begun, it makes the next one immediate.
+func (s *Server) StopNow() { s.stopNow() }
+
+// shutdown stops serving without dropping a call in flight, unless the shutdown timeout runs out or StopNow is
+// called. While it waits, every REST answer says Connection: close, so that a proxy never sends another request on
+// a connection that is about to close; gRPC clients are told GOAWAY when the server stops taking calls.
 func (s *Server) shutdown(httpServer *http.Server) error {
 	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.DrainDelay))
 	s.health.Shutdown()
-	time.Sleep(s.cfg.DrainDelay)
+	httpServer.SetKeepAlivesEnabled(false)
+	select {
+	case <-time.After(s.cfg.DrainDelay):
+	case <-s.hurry.Done():
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
+	defer context.AfterFunc(s.hurry, cancel)()
 	httpErr := httpServer.Shutdown(ctx) // REST calls in flight still need gRPC, so HTTP stops first
 	stopped := make(chan struct{})
 	go func() {
@@ -108,9 +140,12 @@ func (s *Server) shutdown(httpServer *http.Server) error {
 	select {
 	case <-stopped:
 	case <-ctx.Done():
-		s.log.Warn("shutdown timeout: cancelling the calls still in flight")
-		s.grpc.Stop()
-		<-stopped
+	}
+	if ctx.Err() != nil {
+		s.log.Warn("shutdown cut short: cancelling the calls still in flight")
+		_ = httpServer.Close()
+		s.grpc.Stop() // GracefulStop still waits for the handlers it cancelled; this server does not
+		httpErr = nil // the calls the shutdown timeout or StopNow cancelled are what that is for
 	}
 	s.log.Info("stopped")
 	if httpErr != nil {
@@ -123,27 +158,6 @@ func (s *Server) shutdown(httpServer *http.Server) error {
 func (s *Server) recovered(p any) error {
 	s.log.Error("panic in handler", zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
 	return service.ErrInternal
-}
-
-// gatewayDialOptions are the options of the gateway's connection to this process's own gRPC listener.
-func gatewayDialOptions(cfg Config) []grpc.DialOption {
-	return []grpc.DialOption{
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(cfg.MaxMessageBytes)),
-	}
-}
-
-// loopbackTarget is the address at which this process reaches its own listener at addr: an unspecified host
-// (":50051", "0.0.0.0", "[::]") becomes localhost.
-func loopbackTarget(addr net.Addr) string {
-	host, port, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return addr.String()
-	}
-	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host = "localhost"
-	}
-	return net.JoinHostPort(host, port)
 }
 
 // Games returns the games rulebookd hosts.

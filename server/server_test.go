@@ -28,19 +28,25 @@ import (
 // testServer is a rulebookd running in the test process on loopback ports, with a client of both transports.
 type testServer struct {
 	*servertest.Client
+	srv  *Server
 	stop func() error // stops the server as SIGTERM would and returns what Serve returned
 }
 
 // testConfig is the configuration the tests run with unless they say otherwise.
 func testConfig() Config {
 	return Config{
-		MaxMessageBytes:    1 << 20,
-		MaxRequestMemory:   64 << 20,
-		CallTimeout:        10 * time.Second,
-		ShutdownTimeout:    10 * time.Second,
-		AcceptPlainStates:  true,
-		MaxConcurrentCalls: 64,
-		MaxHeavyCalls:      2,
+		MaxMessageBytes:         1 << 20,
+		MaxRequestMemory:        64 << 20,
+		CallTimeout:             10 * time.Second,
+		ShutdownTimeout:         10 * time.Second,
+		AcceptPlainStates:       true,
+		MaxConcurrentCalls:      64,
+		MaxHeavyCalls:           2,
+		MaxGRPCConnections:      64,
+		MaxHTTPConnections:      64,
+		MaxStreamsPerConnection: 100,
+		IdleTimeout:             time.Minute,
+		MaxConnectionAge:        time.Hour,
 	}
 }
 
@@ -100,9 +106,10 @@ func startServerWithKeys(t testing.TB, cfg Config, keys *seal.Keyring, testGames
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, grpcLis, httpLis) }()
+	go func() { done <- srv.Serve(ctx, Listeners{GRPC: grpcLis, HTTP: httpLis}) }()
 	ts := &testServer{
 		Client: servertest.Dial(t, grpcLis.Addr().String(), httpLis.Addr().String()),
+		srv:    srv,
 		stop:   sync.OnceValue(func() error { cancel(); return <-done }),
 	}
 	t.Cleanup(func() {

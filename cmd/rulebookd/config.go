@@ -47,16 +47,21 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz and /openapi.json", stringVar(&cfg.httpAddr)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
-		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "4194304", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
+		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "1048576", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
 		{"max-request-memory", "RULEBOOK_MAX_REQUEST_MEMORY", "67108864", "memory the requests in flight may take, in bytes (their size and an estimate of what they take decoded); more are refused with RESOURCE_EXHAUSTED", int64Var(&cfg.server.MaxRequestMemory)},
-		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
+		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take from its arrival, its request still to come; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
 		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing " +
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
 		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},
-		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "512", "calls served at once; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
+		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "64", "calls served at once, counted before their request is read; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
+		{"max-grpc-connections", "RULEBOOK_MAX_GRPC_CONNECTIONS", "256", "gRPC connections open at once; more wait to be accepted", intVar(&cfg.server.MaxGRPCConnections)},
+		{"max-http-connections", "RULEBOOK_MAX_HTTP_CONNECTIONS", "1024", "HTTP connections open at once; more wait to be accepted", intVar(&cfg.server.MaxHTTPConnections)},
+		{"max-streams-per-connection", "RULEBOOK_MAX_STREAMS_PER_CONNECTION", "32", "calls one gRPC connection may have open at once", uint32Var(&cfg.server.MaxStreamsPerConnection)},
+		{"idle-timeout", "RULEBOOK_IDLE_TIMEOUT", "5m", "close a gRPC or HTTP connection without a call for that long (keep it longer than a proxy's own idle timeout)", durationVar(&cfg.server.IdleTimeout)},
+		{"max-connection-age", "RULEBOOK_MAX_CONNECTION_AGE", "30m", "close a gRPC connection (GOAWAY, once its calls end) that is that old, so that clients spread over new replicas", durationVar(&cfg.server.MaxConnectionAge)},
 		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle and Replay calls served at once; a few more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
 	}
 	for _, s := range settings {
@@ -115,6 +120,20 @@ func intVar(p *int) func(*flag.FlagSet, string, string, string) error {
 	return func(fs *flag.FlagSet, name, def, usage string) error {
 		v, err := strconv.Atoi(def)
 		fs.IntVar(p, name, v, usage)
+		return err
+	}
+}
+
+// uint32Var binds a small unsigned integer setting to p.
+func uint32Var(p *uint32) func(*flag.FlagSet, string, string, string) error {
+	return func(fs *flag.FlagSet, name, def, usage string) error {
+		v, err := strconv.ParseUint(def, 10, 32)
+		fs.Func(name, usage+" (default "+def+")", func(s string) error {
+			n, err := strconv.ParseUint(s, 10, 32)
+			*p = uint32(n)
+			return err
+		})
+		*p = uint32(v)
 		return err
 	}
 }

@@ -18,9 +18,10 @@ func TestParseConfig(t *testing.T) {
 	}{
 		{name: "defaults", want: func(c config) bool {
 			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.logFormat == "console" &&
-				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 4<<20 && c.server.DrainDelay == 0 &&
+				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 1<<20 && c.server.DrainDelay == 0 &&
 				c.dataDir == "/home/player/.local/state/rulebook" && !c.server.AcceptPlainStates && c.stateKeys == "" &&
-				c.server.MaxConcurrentCalls == 512 && c.server.MaxHeavyCalls == runtime.NumCPU()
+				c.server.MaxConcurrentCalls == 64 && c.server.MaxHeavyCalls == runtime.NumCPU() &&
+				c.server.MaxStreamsPerConnection == 32 && c.server.IdleTimeout == 5*time.Minute && c.server.MaxRequestMemory == 64<<20
 		}},
 		{name: "XDG state home", env: map[string]string{"XDG_STATE_HOME": "/var/state"},
 			want: func(c config) bool { return c.dataDir == "/var/state/rulebook" }},
@@ -49,6 +50,9 @@ func TestParseConfig(t *testing.T) {
 		{name: "negative drain", args: []string{"-drain-delay", "-1s"}, wantErr: true},
 		{name: "stray argument", args: []string{"serve"}, wantErr: true},
 		{name: "unknown flag", args: []string{"-port", "1"}, wantErr: true},
+		{name: "streams per connection", args: []string{"-max-streams-per-connection", "7"},
+			want: func(c config) bool { return c.server.MaxStreamsPerConnection == 7 }},
+		{name: "negative streams per connection", args: []string{"-max-streams-per-connection", "-1"}, wantErr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,6 +16,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"go.uber.org/zap"
+
 	"github.com/rulebook/rulebook/server"
 )
 
@@ -29,7 +31,7 @@ func main() {
 	}
 }
 
-// start runs the server with the given arguments until SIGTERM or SIGINT.
+// start runs the server with the given arguments until SIGTERM or SIGINT (see onSignals).
 func start(args []string) error {
 	cfg, err := parseConfig(args, os.Getenv, os.Stderr)
 	if err != nil {
@@ -58,7 +60,20 @@ func start(args []string) error {
 		grpcLis.Close()
 		return fmt.Errorf("HTTP listener: %w", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-	return srv.Serve(ctx, grpcLis, httpLis)
+	return srv.Serve(onSignals(srv, log), server.Listeners{GRPC: grpcLis, HTTP: httpLis})
+}
+
+// onSignals returns a context done at the first SIGTERM or SIGINT, which drains srv gracefully; a second one stops
+// it at once.
+func onSignals(srv *server.Server, log *zap.Logger) context.Context {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGTERM, os.Interrupt)
+	ctx, drain := context.WithCancel(context.Background())
+	go func() {
+		log.Info("draining: a second signal stops at once", zap.Stringer("signal", <-signals))
+		drain()
+		log.Warn("stopping at once", zap.Stringer("signal", <-signals))
+		srv.StopNow()
+	}()
+	return ctx
 }

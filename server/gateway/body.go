@@ -23,10 +23,11 @@ import (
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
-// Reasons of the gateway's own refusals of a REST request body.
+// Reasons of the gateway's refusals of a request body it could read but not decode.
 const (
-	// ReasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413).
-	ReasonRequestTooLarge = "REQUEST_TOO_LARGE"
+	// ReasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413), or would
+	// take more memory than the budget of all the requests in flight.
+	ReasonRequestTooLarge = admission.ReasonRequestTooLarge
 	// ReasonMalformedJSON: the body is not one JSON object (a syntax error, a cut body, data after the object).
 	ReasonMalformedJSON = "MALFORMED_JSON"
 )
@@ -43,37 +44,11 @@ const (
 	MaxEchoBytes = 256
 )
 
-// requestBody is the body of a REST request, limited to the largest request, which keeps why it could not be
-// decoded: the generated gateway code keeps only the text of a decoding error, so restErrorHandler answers with this
-// refusal instead.
+// requestBody is the body of a REST request, read already, which keeps why it could not be decoded: the generated
+// gateway code keeps only the text of a decoding error, so restErrorHandler answers with this refusal instead.
 type requestBody struct {
 	io.ReadCloser
 	refusal error
-}
-
-// limitBodies serves next with every request body limited to maxBytes, refusing at once (413, REQUEST_TOO_LARGE) a
-// body that announces more, and with at most maxCalls requests with a body (POST) read and served at once, refusing
-// more at once (429, SERVER_BUSY): REST bodies are read and decoded before the limits on gRPC calls, and this bounds
-// the memory they take. mux and m answer a refusal as the gateway answers its own.
-func limitBodies(next http.Handler, mux *runtime.ServeMux, m runtime.Marshaler, maxBytes, maxCalls int) http.Handler {
-	calls := make(chan struct{}, maxCalls)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
-			select {
-			case calls <- struct{}{}:
-				defer func() { <-calls }()
-			default:
-				runtime.HTTPError(r.Context(), mux, m, w, r, admission.Busy("calls", maxCalls))
-				return
-			}
-		}
-		if r.ContentLength > int64(maxBytes) {
-			runtime.HTTPError(r.Context(), mux, m, w, r, tooLarge(int64(maxBytes)))
-			return
-		}
-		r.Body = &requestBody{ReadCloser: http.MaxBytesReader(w, r.Body, int64(maxBytes))}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // restErrorHandler answers a REST call's error as the gateway does, except that a body that could not be decoded is
@@ -86,7 +61,7 @@ func restErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Mars
 }
 
 // bodyMarshaler is the gateway's JSON marshaler, whose decoder takes exactly one JSON object (nothing after it) and
-// explains a body it refuses: REQUEST_TOO_LARGE, MALFORMED_JSON, or INVALID_FIELD with the path of the field at fault.
+// explains a body it refuses: MALFORMED_JSON, or INVALID_FIELD with the path of the field at fault.
 type bodyMarshaler struct{ *runtime.JSONPb }
 
 // NewDecoder returns a decoder of r that keeps its refusal in r, when r is a requestBody.
@@ -113,38 +88,15 @@ func (m bodyMarshaler) decode(r io.Reader, v any) error {
 		if errors.Is(err, io.EOF) {
 			return err
 		}
-		return unreadable(err)
+		return malformedJSON(err.Error())
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if errors.As(err, new(*http.MaxBytesError)) {
-			return unreadable(err)
-		}
 		return malformedJSON("data after the JSON object") // whether it could be read as a JSON token or not
 	}
 	if err := m.UnmarshalOptions.Unmarshal(raw, msg); err != nil {
 		return jsonFault(msg.ProtoReflect().Descriptor(), raw, err, m.UnmarshalOptions)
 	}
 	return nil
-}
-
-// unreadable is the refusal of a body that could not be read as JSON: too large, or malformed.
-func unreadable(err error) error {
-	var tooLong *http.MaxBytesError
-	var syntax *json.SyntaxError
-	switch {
-	case errors.As(err, &tooLong):
-		return tooLarge(tooLong.Limit)
-	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
-		return malformedJSON(err.Error())
-	}
-	return err
-}
-
-// tooLarge is the refusal (413) of a body longer than limit.
-func tooLarge(limit int64) error {
-	n := strconv.FormatInt(limit, 10)
-	return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: refusal.New(codes.ResourceExhausted,
-		ReasonRequestTooLarge, "the request is longer than the "+n+" bytes the server accepts", map[string]string{"limit": n})}
 }
 
 // malformedJSON is the refusal of a body that is not one JSON object, for the reason given.

@@ -1,50 +1,149 @@
-// Package gateway serves RulesService as REST, through grpc-gateway: JSON bodies bounded in size and decoded strictly
-// (one object, no unknown field, the field at fault named), GET /healthz from the gRPC health service and GET
-// /openapi.json, and every refusal as the JSON of a google.rpc.Status.
+// Package gateway serves RulesService as REST, through grpc-gateway, with GET /healthz from the gRPC health service
+// and GET /openapi.json. Every request is bounded: it has the call's deadline from its arrival, a body is read within
+// that deadline, the size limit and the budget of request memory before anything decodes it, and it is decoded
+// strictly (one object, no unknown field, the field at fault named). Every refusal, of a call or of a request that is
+// not one (an unknown path, a wrong method, a path that is not UTF-8), is the JSON of a google.rpc.Status with a
+// stable reason.
 package gateway
 
 import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/rulebook/rulebook/gen/openapi"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/service/refusal"
+)
+
+// Reasons of the gateway's refusals of a request that calls nothing.
+const (
+	// ReasonUnknownPath: no REST call is at the path (HTTP 404); GET /openapi.json lists them.
+	ReasonUnknownPath = "UNKNOWN_PATH"
+	// ReasonMethodNotAllowed: the path takes another method (HTTP 405), which the Allow header names.
+	ReasonMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	// ReasonMalformedPath: the path is not valid UTF-8 once unescaped, or is not a path at all (HTTP 400).
+	ReasonMalformedPath = "MALFORMED_PATH"
 )
 
 // Options bound the requests the gateway takes.
 type Options struct {
 	// MaxBodyBytes is the longest request body; a longer one is refused with 413 and REQUEST_TOO_LARGE.
 	MaxBodyBytes int
-	// MaxBodies is how many requests with a body are read and served at once; more are refused with 429 and
-	// SERVER_BUSY.
-	MaxBodies int
+	// Budget is the memory of the requests in flight, which a body takes from before it is read (when it declares
+	// its length) until its call is answered.
+	Budget *admission.Budget
+	// CallTimeout bounds a request from its arrival: reading its body and the call; a caller's shorter deadline
+	// (grpc-timeout) wins.
+	CallTimeout time.Duration
 }
 
-// New returns the HTTP handler of the REST API, whose calls go to the RulesService and health service at conn.
-func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (http.Handler, error) {
-	marshaler := bodyMarshaler{&runtime.JSONPb{
+// Gateway is the HTTP handler of the REST API.
+type Gateway struct {
+	opts      Options
+	mux       *runtime.ServeMux
+	marshaler runtime.Marshaler
+	routes    routes
+}
+
+// New returns the REST API, whose calls go to the RulesService and the health service at conn.
+func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, error) {
+	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet}, "/openapi.json": {http.MethodGet}})
+	if err != nil {
+		return nil, err
+	}
+	g := &Gateway{opts: opts, routes: rs, marshaler: bodyMarshaler{&runtime.JSONPb{
 		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-	}}
-	gateway := runtime.NewServeMux(
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, marshaler),
+	}}}
+	g.mux = runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, g.marshaler),
 		runtime.WithErrorHandler(restErrorHandler),
+		runtime.WithRoutingErrorHandler(g.routingError),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
+		runtime.WithDisableHTTPMethodOverride(),
 	)
-	if err := rulebookv1.RegisterRulesServiceHandler(ctx, gateway, conn); err != nil {
+	if err := rulebookv1.RegisterRulesServiceHandler(ctx, g.mux, conn); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
 	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(openapi.Document)
-	})
-	mux.Handle("/", gateway)
-	return limitBodies(mux, gateway, marshaler, opts.MaxBodyBytes, opts.MaxBodies), nil
+	return g, nil
+}
+
+// ServeHTTP serves a request: the OpenAPI document, or a call through grpc-gateway under the call's deadline, its
+// body read first.
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !utf8.ValidString(r.URL.Path) || !strings.HasPrefix(r.URL.Path, "/") {
+		g.refuse(w, r, refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path is not valid UTF-8 once unescaped", nil))
+		return
+	}
+	if r.URL.Path == "/openapi.json" {
+		g.document(w, r)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), g.opts.CallTimeout)
+	defer cancel()
+	r = r.WithContext(ctx)
+	if r.Method == http.MethodPost {
+		body, release, ok := g.readBody(w, r)
+		if !ok {
+			return
+		}
+		defer release()
+		r = withBody(r, body)
+		r.Body = &requestBody{ReadCloser: r.Body}
+	}
+	g.mux.ServeHTTP(w, r)
+}
+
+// Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or "other".
+func (g *Gateway) Route(r *http.Request) string {
+	if route, _ := g.routes.match(r.URL.Path); route != "" {
+		return route
+	}
+	return "other"
+}
+
+// document serves the OpenAPI document to GET (and HEAD).
+func (g *Gateway) document(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		g.routingError(r.Context(), g.mux, g.marshaler, w, r, http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(openapi.Document)
+}
+
+// routingError answers a request that the gateway has no call for, with httpStatus: 404 for a path it does not
+// serve, 405 (and Allow) for a method the path does not take, 400 for a path it cannot match.
+func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
+	var err error
+	switch httpStatus {
+	case http.StatusMethodNotAllowed:
+		g.routes.allow(w, r.URL.Path)
+		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, r.Method+" is not a method of "+shorten(r.URL.Path)+
+			"; the Allow header lists its methods", map[string]string{"method": shorten(r.Method)})
+	case http.StatusNotFound:
+		err = refusal.New(codes.NotFound, ReasonUnknownPath, "no call at "+shorten(r.URL.Path)+"; GET /openapi.json lists them", nil)
+	default:
+		err = refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path cannot be read", nil)
+	}
+	runtime.HTTPError(ctx, mux, m, w, r, &runtime.HTTPStatusError{HTTPStatus: httpStatus, Err: err})
+}
+
+// refuse answers r with err, as the gateway answers a call's error.
+func (g *Gateway) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	if refusal.Reason(err) == admission.ReasonRequestTooLarge {
+		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
+	}
+	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, err)
 }

@@ -1,0 +1,201 @@
+package server
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/server/servertest"
+)
+
+// TestRESTRouting sends requests that call nothing: an unknown path is 404, a method the path does not take 405 with
+// the methods it takes in Allow, a path that is not UTF-8 400; each with the JSON status body and its reason.
+func TestRESTRouting(t *testing.T) {
+	ts := startServer(t, testConfig())
+	notFound := servertest.WantError{Code: codes.NotFound, HTTPCode: http.StatusNotFound, Reason: gateway.ReasonUnknownPath}
+	notAllowed := servertest.WantError{Code: codes.Unimplemented, HTTPCode: http.StatusMethodNotAllowed, Reason: gateway.ReasonMethodNotAllowed}
+	badPath := servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: gateway.ReasonMalformedPath}
+	tests := []struct {
+		method, path string
+		want         servertest.WantError
+		allow        string
+	}{
+		{http.MethodGet, "/v1/games/exploze:apply", notAllowed, "POST"},
+		{http.MethodPut, "/v1/games/exploze:apply", notAllowed, "POST"},
+		{http.MethodDelete, "/v1/games/micropul:new", notAllowed, "POST"},
+		{http.MethodPost, "/v1/games", notAllowed, "GET"},
+		{http.MethodPatch, "/v1/puzzles:solve", notAllowed, "POST"},
+		{http.MethodPost, "/healthz", notAllowed, "GET"},
+		{http.MethodDelete, "/openapi.json", notAllowed, "GET"},
+		{http.MethodPost, "/v1/games/exploze:castle", notFound, ""},
+		{http.MethodGet, "/v2/games", notFound, ""},
+		{http.MethodPost, "/", notFound, ""},
+		{http.MethodPost, "/v1/games/%ff:new", badPath, ""},
+		{http.MethodGet, "/v1/%c3%28", badPath, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			req, err := http.NewRequestWithContext(servertest.CallContext(t), tt.method, ts.URL+tt.path, strings.NewReader("{}"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, err := io.ReadAll(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != tt.want.HTTPCode || resp.Header.Get("Allow") != tt.allow {
+				t.Errorf("HTTP %d, Allow %q; want %d, Allow %q: %s", resp.StatusCode, resp.Header.Get("Allow"), tt.want.HTTPCode, tt.allow, body)
+			}
+			servertest.CheckStatus(t, servertest.RESTStatus(t, body), tt.want.Code, tt.want)
+		})
+	}
+}
+
+// rawHTTP sends request, bytes as they are, to the HTTP listener at url, and returns the status code and body of the
+// answer.
+func rawHTTP(t *testing.T, url, request string) (int, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(conn, request); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
+}
+
+// TestRESTBodies sends bodies the server cannot take over raw HTTP/1.1: broken chunked framing is 400
+// MALFORMED_BODY, a body that stops coming 408 REQUEST_TIMEOUT at the call's deadline, a declared length beyond what
+// is left of the budget 429 SERVER_BUSY before it is read, a chunked body that outgrows it likewise, one beyond the
+// size limit 413. Each answer is the JSON status with its reason; the server then answers a good request.
+func TestRESTBodies(t *testing.T) {
+	cfg := testConfig()
+	cfg.CallTimeout = 500 * time.Millisecond
+	cfg.MaxMessageBytes = 64 << 10
+	ts := startServer(t, cfg)
+	const head = "POST /v1/games/exploze:new HTTP/1.1\r\nHost: rulebook\r\nContent-Type: application/json\r\n"
+	chunk := "1000\r\n" + strings.Repeat(" ", 0x1000) + "\r\n"
+	tests := []struct {
+		name    string
+		request string
+		want    servertest.WantError
+	}{
+		{"broken chunked framing", head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: gateway.ReasonMalformedBody}},
+		{"a body that stops coming", head + "Content-Length: 100\r\n\r\n{\"seat\":",
+			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: gateway.ReasonRequestTimeout}},
+		{"a chunked body that stops coming", head + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n",
+			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: gateway.ReasonRequestTimeout}},
+		{"a length over the size limit", head + "Content-Length: 70000\r\n\r\n",
+			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: gateway.ReasonRequestTooLarge}},
+		{"a chunked body over the size limit", head + "Transfer-Encoding: chunked\r\n\r\n" + strings.Repeat(chunk, 17) + "0\r\n\r\n",
+			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: gateway.ReasonRequestTooLarge}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := rawHTTP(t, ts.URL, tt.request)
+			if code != tt.want.HTTPCode {
+				t.Errorf("HTTP %d, want %d: %s", code, tt.want.HTTPCode, body)
+			}
+			servertest.CheckStatus(t, servertest.RESTStatus(t, []byte(body)), tt.want.Code, tt.want)
+		})
+	}
+	if code, body := ts.Post(t, "/v1/games/exploze:new", `{}`); code != http.StatusOK {
+		t.Errorf("a good request after them: HTTP %d %s", code, body)
+	}
+}
+
+// TestRESTBodiesWithinTheBudget holds the budget of request memory with a body that is still coming (it holds what
+// it declared), and checks that another body that does not fit is refused with 429 SERVER_BUSY before it is read,
+// whether it declares its length or is chunked, while a small one is served; once the first ends, the budget is free.
+func TestRESTBodiesWithinTheBudget(t *testing.T) {
+	cfg := testConfig()
+	cfg.MaxMessageBytes = 48 << 10
+	cfg.MaxRequestMemory = 64 << 10
+	ts := startServer(t, cfg)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const head = "POST /v1/games/exploze:new HTTP/1.1\r\nHost: rulebook\r\nContent-Type: application/json\r\n"
+	if _, err := io.WriteString(conn, head+"Content-Length: 40000\r\n\r\n{"); err != nil { // holds 40,000 of 65,536
+		t.Fatal(err)
+	}
+	for i := 0; ts.srv.budget.InFlight() < 40000; i++ { // until the first body has taken its share
+		if i == 60_000 {
+			t.Fatal("the first body never took its share of the budget")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	busy := servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusTooManyRequests, Reason: admission.ReasonServerBusy}
+	for _, request := range []string{
+		head + "Content-Length: 30000\r\n\r\n",
+		head + "Transfer-Encoding: chunked\r\n\r\n" + strings.Repeat("1000\r\n"+strings.Repeat(" ", 0x1000)+"\r\n", 7) + "0\r\n\r\n",
+	} {
+		code, body := rawHTTP(t, ts.URL, request)
+		if code != busy.HTTPCode {
+			t.Fatalf("HTTP %d %s, want 429", code, body)
+		}
+		servertest.CheckStatus(t, servertest.RESTStatus(t, []byte(body)), busy.Code, busy)
+	}
+	if code, body := ts.Post(t, "/v1/games/exploze:new", `{}`); code != http.StatusOK {
+		t.Errorf("a small request beside it: HTTP %d %s", code, body)
+	}
+	conn.Close()
+	for i := 0; ts.srv.budget.InFlight() != 0; i++ {
+		if i == 60_000 {
+			t.Fatalf("%d bytes of the budget still held after every request ended", ts.srv.budget.InFlight())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestRESTDeadline checks that a REST call that outlives the call timeout is answered 504 DEADLINE_EXCEEDED, in the
+// JSON status body, instead of a dropped connection.
+func TestRESTDeadline(t *testing.T) {
+	game := blockingGame{started: make(chan struct{}, 1), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.CallTimeout = 300 * time.Millisecond
+	ts := startServer(t, cfg, engine.Game(game))
+	defer close(game.release)
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	req := servertest.RequestCase(t, "", "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: servertest.ExplozeMove(1)},
+		servertest.WantError{})
+	code, body := ts.Post(t, req.Path, req.Body)
+	if code != http.StatusGatewayTimeout {
+		t.Fatalf("HTTP %d %s, want 504", code, body)
+	}
+	if st := servertest.RESTStatus(t, body); codes.Code(st.GetCode()) != codes.DeadlineExceeded {
+		t.Errorf("status %v, want DEADLINE_EXCEEDED", st)
+	}
+}
