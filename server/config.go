@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 )
 
@@ -12,7 +13,8 @@ type Config struct {
 	MaxMessageBytes int
 	// MaxRequestMemory bounds the memory that the requests in flight take, in bytes: each holds its size and an
 	// estimate of what it takes decoded, from before it is decoded until it is answered; one that does not fit in
-	// what is left is refused with SERVER_BUSY.
+	// what is left is refused with SERVER_BUSY. Zero means 32 MiB, or a quarter of the Go runtime's memory limit
+	// (GOMEMLIMIT) if that is less.
 	MaxRequestMemory int64
 	// CallTimeout is the longest time a call may take, from the moment it arrives (its request still to be read); a
 	// caller's shorter deadline wins.
@@ -44,12 +46,24 @@ type Config struct {
 	MaxConnectionAge time.Duration
 }
 
+// defaultRequestMemory is the budget of request memory when the runtime's memory limit leaves room for it.
+const defaultRequestMemory = 32 << 20
+
+// requestMemory returns the budget of request memory: MaxRequestMemory, or if it is zero, defaultRequestMemory or a
+// quarter of the Go runtime's memory limit if that is less (but never below MaxMessageBytes).
+func (c Config) requestMemory() int64 {
+	if c.MaxRequestMemory != 0 {
+		return c.MaxRequestMemory
+	}
+	return max(min(defaultRequestMemory, debug.SetMemoryLimit(-1)/4), int64(c.MaxMessageBytes))
+}
+
 // Check reports settings that make no sense.
 func (c Config) Check() error {
 	switch {
 	case c.MaxMessageBytes < 1024:
 		return fmt.Errorf("max message bytes %d: want at least 1024", c.MaxMessageBytes)
-	case c.MaxRequestMemory < int64(c.MaxMessageBytes):
+	case c.MaxRequestMemory != 0 && c.MaxRequestMemory < int64(c.MaxMessageBytes):
 		return fmt.Errorf("max request memory %d must be at least the max message bytes %d", c.MaxRequestMemory, c.MaxMessageBytes)
 	case c.CallTimeout <= 0:
 		return errors.New("call timeout must be positive")

@@ -65,8 +65,8 @@ func TestDecodeRequest(t *testing.T) {
 		{"invalid UTF-8 in a string", append(protowire.AppendTag(nil, 1, protowire.BytesType), 2, 0xff, 0xfe), 1 << 20, 0, ReasonMalformedMessage},
 		{"20,000 nested groups", nestedGroups(20_000), 1 << 20, 0, ReasonMalformedMessage},
 		{"a field number of 0", []byte{0x00, 0x01}, 1 << 20, 0, ReasonMalformedMessage},
-		{"fits in what is left", emptyMoves, 1000*admission.MessageCost + 1<<12, 0, ""},
-		{"does not fit in what is left", emptyMoves, 1000*admission.MessageCost + 1<<12, 1 << 12, admission.ReasonServerBusy},
+		{"fits in what is left", emptyMoves, 1001*admission.MessageCost + 1<<13, 0, ""},
+		{"does not fit in what is left", emptyMoves, 1001*admission.MessageCost + 1<<13, 1 << 13, admission.ReasonServerBusy},
 		{"larger than the whole budget", emptyMoves, 1000 * admission.MessageCost, 0, admission.ReasonRequestTooLarge},
 	}
 	for _, tt := range tests {

@@ -23,8 +23,14 @@ import (
 // rulesServicePrefix starts the full name of every RulesService method.
 const rulesServicePrefix = "/rulebook.v1.RulesService/"
 
-// Keepalive and handshake settings of the gRPC server.
+// Flow control, keepalive and handshake settings of the gRPC server.
 const (
+	// streamWindowBytes is what a client may send on a stream before the server reads it: a stream that is refused,
+	// or not read yet, holds at most that much (grpc-go opens the window to a message's length when it reads the
+	// message). The windows stay fixed, rather than grow with the connection's bandwidth-delay product.
+	streamWindowBytes = 64 << 10
+	// connWindowBytes is what a client may have sent on a connection that the server has not acknowledged yet.
+	connWindowBytes = 1 << 20
 	// handshakeTimeout bounds how long a new connection may take to start HTTP/2: a connection holds one of the
 	// listener's places from the moment it is accepted.
 	handshakeTimeout = 10 * time.Second
@@ -53,6 +59,8 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.InTapHandle(s.callDeadline),
 		grpc.MaxConcurrentStreams(s.cfg.MaxStreamsPerConnection),
+		grpc.StaticStreamWindowSize(streamWindowBytes),
+		grpc.StaticConnWindowSize(connWindowBytes),
 		grpc.ConnectionTimeout(handshakeTimeout),
 		grpc.KeepaliveParams(keepalive.ServerParameters{
 			MaxConnectionIdle:     s.cfg.IdleTimeout,

@@ -65,7 +65,7 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &Server{cfg: cfg, log: log, health: newHealth(), budget: admission.NewBudget(cfg.MaxRequestMemory)}
+	s := &Server{cfg: cfg, log: log, health: newHealth(), budget: admission.NewBudget(cfg.requestMemory())}
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	s.grpc = s.newGRPCServer(rules)
 	return s, nil

@@ -15,8 +15,8 @@ import (
 )
 
 // validate checks req against the structural rules of the API (bounds on every list and string, ranges, required
-// fields), before any engine sees it. A broken rule is INVALID_ARGUMENT with one field violation per broken rule;
-// the ErrorInfo carries the first one's reason and field.
+// fields), before any engine sees it. It stops at the first broken rule (a list's bound before its items), which is
+// INVALID_ARGUMENT with its field violation, and the reason and field in the ErrorInfo.
 func (s *Service) validate(req proto.Message) error {
 	err := s.validator.Validate(req)
 	if err == nil {

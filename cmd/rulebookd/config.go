@@ -24,6 +24,8 @@ type config struct {
 	stateKeys     string
 	stateKeysFile string
 	dataDir       string
+	// memoryLimit is the Go runtime's memory limit, unless GOMEMLIMIT sets it; 0 means from the cgroup's.
+	memoryLimit int64
 	// server is how the server serves.
 	server server.Config
 }
@@ -48,7 +50,8 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
 		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "1048576", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
-		{"max-request-memory", "RULEBOOK_MAX_REQUEST_MEMORY", "67108864", "memory the requests in flight may take, in bytes (their size and an estimate of what they take decoded); more are refused with RESOURCE_EXHAUSTED", int64Var(&cfg.server.MaxRequestMemory)},
+		{"max-request-memory", "RULEBOOK_MAX_REQUEST_MEMORY", "0", "memory the requests in flight may take, in bytes (their size and an estimate of what they take decoded); more are refused with RESOURCE_EXHAUSTED; 0: 32 MiB, or a quarter of the memory limit if less", int64Var(&cfg.server.MaxRequestMemory)},
+		{"memory-limit", "RULEBOOK_MEMORY_LIMIT", "0", "the Go runtime's memory limit, in bytes, unless GOMEMLIMIT sets it; 0: 90% of the container's (cgroup) memory limit, if it has one", int64Var(&cfg.memoryLimit)},
 		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take from its arrival, its request still to come; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
@@ -56,7 +59,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
 		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},
-		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "64", "calls served at once, counted before their request is read; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
+		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "32", "calls served at once, counted before their request is read; more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
 		{"max-grpc-connections", "RULEBOOK_MAX_GRPC_CONNECTIONS", "256", "gRPC connections open at once; more wait to be accepted", intVar(&cfg.server.MaxGRPCConnections)},
 		{"max-http-connections", "RULEBOOK_MAX_HTTP_CONNECTIONS", "1024", "HTTP connections open at once; more wait to be accepted", intVar(&cfg.server.MaxHTTPConnections)},
 		{"max-streams-per-connection", "RULEBOOK_MAX_STREAMS_PER_CONNECTION", "32", "calls one gRPC connection may have open at once", uint32Var(&cfg.server.MaxStreamsPerConnection)},
@@ -89,6 +92,8 @@ func (c config) check() error {
 		return fmt.Errorf("log format %q: want console or json", c.logFormat)
 	case c.stateKeys != "" && c.stateKeysFile != "":
 		return errors.New("state keys come from " + stateKeysEnv + " or from a file, not both")
+	case c.memoryLimit < 0:
+		return errors.New("memory limit must not be negative")
 	case c.stateKeys == "" && c.stateKeysFile == "" && c.dataDir == "":
 		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
 	}

@@ -20,8 +20,8 @@ func TestParseConfig(t *testing.T) {
 			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.logFormat == "console" &&
 				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 1<<20 && c.server.DrainDelay == 0 &&
 				c.dataDir == "/home/player/.local/state/rulebook" && !c.server.AcceptPlainStates && c.stateKeys == "" &&
-				c.server.MaxConcurrentCalls == 64 && c.server.MaxHeavyCalls == runtime.NumCPU() &&
-				c.server.MaxStreamsPerConnection == 32 && c.server.IdleTimeout == 5*time.Minute && c.server.MaxRequestMemory == 64<<20
+				c.server.MaxConcurrentCalls == 32 && c.server.MaxHeavyCalls == runtime.NumCPU() &&
+				c.server.MaxStreamsPerConnection == 32 && c.server.IdleTimeout == 5*time.Minute && c.server.MaxRequestMemory == 0 && c.memoryLimit == 0
 		}},
 		{name: "XDG state home", env: map[string]string{"XDG_STATE_HOME": "/var/state"},
 			want: func(c config) bool { return c.dataDir == "/var/state/rulebook" }},
@@ -52,6 +52,9 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown flag", args: []string{"-port", "1"}, wantErr: true},
 		{name: "streams per connection", args: []string{"-max-streams-per-connection", "7"},
 			want: func(c config) bool { return c.server.MaxStreamsPerConnection == 7 }},
+		{name: "memory limit", env: map[string]string{"RULEBOOK_MEMORY_LIMIT": "200000000"},
+			want: func(c config) bool { return c.memoryLimit == 200_000_000 }},
+		{name: "negative memory limit", args: []string{"-memory-limit", "-1"}, wantErr: true},
 		{name: "negative streams per connection", args: []string{"-max-streams-per-connection", "-1"}, wantErr: true},
 	}
 	for _, tt := range tests {

@@ -42,6 +42,9 @@ func start(args []string) error {
 		return err
 	}
 	defer func() { _ = log.Sync() }()
+	if _, err := setMemoryLimit(cfg.memoryLimit, log); err != nil {
+		return err
+	}
 	keys, err := loadKeys(cfg, log)
 	if err != nil {
 		return err

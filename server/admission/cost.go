@@ -10,13 +10,21 @@ import (
 // take.
 const MessageCost = 96
 
-// EncodedCost estimates the memory that decoding b, the protobuf encoding of a message md, takes: its bytes, and
-// MessageCost for it and for each message it holds. It reads b without allocating, and fails where b is not a
+// EncodedCost estimates the memory that decoding b, the protobuf encoding of a message md, takes: its bytes twice
+// (the encoding is held while it is decoded, and strings are copied out of it), and MessageCost for it and for each
+// message it holds. It reads b without allocating, and fails where b is not a
 // well-formed encoding. It follows the messages that md's fields declare, which no request of the API nests more
 // than a few levels deep (no request message holds itself), and skips the others; a group nests only as deep as
 // protowire allows.
 func EncodedCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
-	cost := int64(MessageCost + len(b))
+	cost, err := messagesCost(md, b)
+	return cost + 2*int64(len(b)), err
+}
+
+// messagesCost returns MessageCost for the message md encoded in b and for each message it holds, or fails where b
+// is not a well-formed encoding.
+func messagesCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
+	cost := int64(MessageCost)
 	for len(b) > 0 {
 		num, typ, n := protowire.ConsumeTag(b)
 		if n < 0 {
@@ -28,11 +36,11 @@ func EncodedCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
 			if n < 0 {
 				return 0, protowire.ParseError(n)
 			}
-			c, err := EncodedCost(fd.Message(), v)
+			c, err := messagesCost(fd.Message(), v)
 			if err != nil {
 				return 0, err
 			}
-			cost += c - int64(len(v)) // the bytes of v are counted once, in len(b)
+			cost += c
 			b = b[n:]
 			continue
 		}
@@ -45,7 +53,8 @@ func EncodedCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
 	return cost, nil
 }
 
-// JSONCost estimates the memory that a JSON body takes while it is decoded into a request: its bytes, and
+// JSONCost estimates the memory that a JSON body takes while its call is served through the REST gateway: its bytes
+// three times (the body, the request decoded from it, and that request encoded again for the gRPC call), and
 // MessageCost for each object in it (each becomes a message, or a few Go values), found by one pass over the bytes
 // that allocates nothing. The body need not be valid JSON.
 func JSONCost(body []byte) int64 {
@@ -63,5 +72,5 @@ func JSONCost(body []byte) int64 {
 			objects++
 		}
 	}
-	return int64(len(body) + MessageCost*objects)
+	return int64(3*len(body) + MessageCost*objects)
 }

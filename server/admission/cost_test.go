@@ -12,7 +12,7 @@ import (
 )
 
 // TestEncodedCostGrowsWithMessages checks that a request's estimated cost counts its messages, not only its bytes:
-// a thousand empty moves (two bytes each) cost as much as a thousand messages.
+// a thousand empty moves (two bytes each) cost as much as a thousand messages, and a long token its bytes.
 func TestEncodedCostGrowsWithMessages(t *testing.T) {
 	token, err := proto.Marshal(&rulebookv1.ApplyMoveRequest{Token: strings.Repeat("A", 4000)})
 	if err != nil {
@@ -34,11 +34,11 @@ func TestEncodedCostGrowsWithMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tokenCost < int64(len(token)) || tokenCost > int64(len(token))+MessageCost {
-		t.Errorf("a token of %d bytes costs %d, want its bytes and one message", len(token), tokenCost)
+	if want := 2*int64(len(token)) + MessageCost; tokenCost != want {
+		t.Errorf("a token of %d bytes costs %d, want its bytes twice and one message, %d", len(token), tokenCost, want)
 	}
-	if replayCost < 1001*MessageCost {
-		t.Errorf("%d bytes of a thousand moves cost %d, want at least %d", len(replay), replayCost, 1001*MessageCost)
+	if want := 2*int64(len(replay)) + 1001*MessageCost; replayCost != want {
+		t.Errorf("%d bytes of a thousand moves cost %d, want their bytes twice and 1,001 messages, %d", len(replay), replayCost, want)
 	}
 }
 
@@ -64,7 +64,7 @@ func TestRequestsDoNotNestThemselves(t *testing.T) {
 	}
 }
 
-// TestJSONCost checks the estimate of JSON bodies: their bytes and MessageCost for each object, not counting braces
+// TestJSONCost checks the estimate of JSON bodies: three times their bytes and MessageCost for each object, not counting braces
 // within strings, escaped quotes included.
 func TestJSONCost(t *testing.T) {
 	tests := []struct {
@@ -80,7 +80,7 @@ func TestJSONCost(t *testing.T) {
 		{`not json {`, 1},
 	}
 	for _, tt := range tests {
-		if got, want := JSONCost([]byte(tt.body)), int64(len(tt.body)+MessageCost*tt.objects); got != want {
+		if got, want := JSONCost([]byte(tt.body)), int64(3*len(tt.body)+MessageCost*tt.objects); got != want {
 			t.Errorf("%s: cost %d, want %d", tt.body, got, want)
 		}
 	}
