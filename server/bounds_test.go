@@ -32,7 +32,7 @@ func boundCases(t testing.TB) []servertest.ErrorCase {
 		}
 		return m
 	}
-	cells := func(n int) []*rulebookv1.PuzzleCell { return rect(n, 1) }
+	cells := func(n int) []*rulebookv1.PuzzleCell { return servertest.Rect(n, 1) }
 	names := make([]string, 65)
 	for i := range names {
 		names[i] = fmt.Sprint(i)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/rulebook/rulebook/server/tracing"
 )
 
 // Config is how a Server serves.
@@ -44,6 +46,12 @@ type Config struct {
 	// MaxConnectionAge closes a gRPC connection (with GOAWAY, after its calls end) once it is that old, so that
 	// clients spread over replicas that came up after them.
 	MaxConnectionAge time.Duration
+	// Pprof serves the runtime's profiles at /debug/pprof/ on the admin listener.
+	Pprof bool
+	// Tracing traces every call, over both transports, with its provider; nil traces none.
+	Tracing *tracing.Tracing
+	// Version and Revision describe the build, for the logs and the metrics.
+	Version, Revision string
 }
 
 // defaultRequestMemory is the budget of request memory when the runtime's memory limit leaves room for it.

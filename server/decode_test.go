@@ -71,7 +71,7 @@ func TestDecodeRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			budget := admission.NewBudget(tt.budget)
+			budget := admission.NewBudget(tt.budget, nil)
 			if tt.taken > 0 {
 				if _, err := budget.Acquire(tt.taken); err != nil {
 					t.Fatal(err)
@@ -162,7 +162,7 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Add(nestedGroups(100))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, req := range []proto.Message{&rulebookv1.ApplyMoveRequest{}, &rulebookv1.ReplayRequest{}, &rulebookv1.SolvePuzzleRequest{}} {
-			budget := admission.NewBudget(1 << 30)
+			budget := admission.NewBudget(1<<30, nil)
 			release, err := decodeRequest(rawRequest{mem.SliceBuffer(b)}, req, budget)
 			if err != nil {
 				if code := status.Code(err); code != codes.InvalidArgument || budget.InFlight() != 0 {

@@ -8,7 +8,9 @@ import (
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
@@ -54,7 +56,8 @@ const (
 func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server {
 	logger := callLogger(s.log)
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
-	srv := grpc.NewServer(
+	callLevels := logging.WithLevels(callLevel)
+	opts := []grpc.ServerOption{
 		grpc.ForceServerCodecV2(newCodec()),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.InTapHandle(s.callDeadline),
@@ -71,24 +74,71 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 		}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minPingInterval, PermitWithoutStream: true}),
 		grpc.SharedWriteBuffer(true),
+		// Health checks (the kubelet's probes) are logged at debug level, reflection as calls are.
 		grpc.ChainUnaryInterceptor(
-			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), logging.WithLevels(debugLevel)),
+			s.metrics.GRPC.UnaryServerInterceptor(),
 			recovery.UnaryServerInterceptor(recoverer),
 		),
 		grpc.ChainStreamInterceptor(
-			logging.StreamServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+			logging.StreamServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
+			s.metrics.GRPC.StreamServerInterceptor(),
 			recovery.StreamServerInterceptor(recoverer),
 		),
-	)
+	}
+	if t := s.cfg.Tracing; t != nil {
+		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(otelgrpc.WithTracerProvider(t.Provider),
+			otelgrpc.WithPropagators(t.Propagator))))
+	}
+	srv := grpc.NewServer(opts...)
 	admitted := chainUnary(
-		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall)),
+		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
+		s.metrics.GRPC.UnaryServerInterceptor(),
+		s.countRefusals,
 		recovery.UnaryServerInterceptor(recoverer),
-		admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls).Intercept,
+		admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits()).Intercept,
 	)
 	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
+	s.metrics.GRPC.InitializeMetrics(srv)
 	return srv
+}
+
+// callLevel is the level at which a call's line is logged, by its code: error for the server's own faults, warn
+// for calls cut short by their deadline or by the server going away, info for the rest (answers and refusals).
+func callLevel(code codes.Code) logging.Level {
+	switch code {
+	case codes.Internal, codes.Unknown, codes.DataLoss:
+		return logging.LevelError
+	case codes.DeadlineExceeded, codes.Unavailable:
+		return logging.LevelWarn
+	}
+	return logging.LevelInfo
+}
+
+// debugLevel logs every call at debug level.
+func debugLevel(codes.Code) logging.Level { return logging.LevelDebug }
+
+// callKey is the context key of a RulesService call's callInfo.
+type callKey struct{}
+
+// callInfo is what a RulesService call's interceptors learn of it once its request is decoded.
+type callInfo struct {
+	game string // the game the request names
+}
+
+// countRefusals counts, in the metrics, a RulesService call that fails: by game (once known), method and reason.
+func (s *Server) countRefusals(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	resp, err := handler(ctx, req)
+	if err != nil {
+		var game string
+		if call, ok := ctx.Value(callKey{}).(*callInfo); ok {
+			game = call.game
+		}
+		s.metrics.CallRefused(game, strings.TrimPrefix(info.FullMethod, rulesServicePrefix), err)
+	}
+	return resp, err
 }
 
 // callDeadline gives a RulesService call its deadline, the call timeout, from the moment its stream opens (before
@@ -123,6 +173,7 @@ func (s *Server) readAfter(desc *grpc.ServiceDesc, interceptor grpc.UnaryServerI
 // once the method has answered.
 func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, interceptor grpc.UnaryServerInterceptor) grpc.StreamHandler {
 	return func(srv any, stream grpc.ServerStream) error {
+		call := &callInfo{}
 		serve := func(ctx context.Context, _ any) (any, error) {
 			var release func()
 			defer func() {
@@ -137,10 +188,14 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, inter
 				}
 				var err error
 				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
+				if r, ok := req.(interface{ GetGame() string }); ok && err == nil {
+					call.game = r.GetGame()
+				}
 				return err
 			}, nil)
 		}
-		resp, err := interceptor(stream.Context(), nil, &grpc.UnaryServerInfo{Server: srv, FullMethod: fullMethod}, serve)
+		ctx := context.WithValue(stream.Context(), callKey{}, call)
+		resp, err := interceptor(ctx, nil, &grpc.UnaryServerInfo{Server: srv, FullMethod: fullMethod}, serve)
 		if err != nil {
 			return err
 		}

@@ -15,17 +15,6 @@ import (
 	"github.com/rulebook/rulebook/server/servertest"
 )
 
-// rect returns the cells of a w x h rectangle.
-func rect(w, h int) []*rulebookv1.PuzzleCell {
-	var cells []*rulebookv1.PuzzleCell
-	for y := range h {
-		for x := range w {
-			cells = append(cells, &rulebookv1.PuzzleCell{X: int32(x), Y: int32(y)})
-		}
-	}
-	return cells
-}
-
 // pentominoes asks for the 12 pentominoes.
 var pentominoes = &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "pentominoes"}
 
@@ -44,19 +33,19 @@ func TestSolvePuzzle(t *testing.T) {
 	}
 	for name, call := range solve {
 		t.Run(name, func(t *testing.T) {
-			count := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(20, 3), Pieces: pentominoes,
+			count := call(&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(20, 3), Pieces: pentominoes,
 				Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
 			if !count.GetSolvable() || count.GetCount() != 8 {
 				t.Errorf("3 x 20 by the pentominoes: %v, want 8 tilings", count)
 			}
-			found := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes})
-			checkSolution(t, rect(10, 6), found)
-			chiral := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(20, 3), Pieces: pentominoes, NoReflection: true,
+			found := call(&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(10, 6), Pieces: pentominoes})
+			checkSolution(t, servertest.Rect(10, 6), found)
+			chiral := call(&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(20, 3), Pieces: pentominoes, NoReflection: true,
 				Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
 			if chiral.GetSolvable() {
 				t.Errorf("3 x 20 without turning pieces over: %v, want no tiling", chiral)
 			}
-			two := call(&rulebookv1.SolvePuzzleRequest{Shape: rect(5, 2), Pieces: pentominoes, Select: []string{"I", "L"}})
+			two := call(&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(5, 2), Pieces: pentominoes, Select: []string{"I", "L"}})
 			if two.GetSolvable() {
 				t.Errorf("2 x 5 by I and L: %v, want no tiling", two)
 			}
@@ -97,20 +86,20 @@ func TestSolvePuzzleErrors(t *testing.T) {
 		req  *rulebookv1.SolvePuzzleRequest
 		want servertest.WantError
 	}{
-		{"no pieces", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2)},
+		{"no pieces", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2)},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "MISSING_FIELD", Field: "pieces"}},
 		{"empty shape", &rulebookv1.SolvePuzzleRequest{Pieces: pentominoes},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "EMPTY_SHAPE", Field: "shape"}},
-		{"shape too large", &rulebookv1.SolvePuzzleRequest{Shape: rect(13, 5), Pieces: pentominoes},
+		{"shape too large", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(13, 5), Pieces: pentominoes},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "SHAPE_TOO_LARGE", Field: "shape"}},
-		{"unknown set", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 2),
+		{"unknown set", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
 			Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "tetrominoes"}},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "UNKNOWN_PIECE_SET", Field: "namedSet"}},
-		{"unknown piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(5, 1), Pieces: pentominoes, Select: []string{"Q"}},
+		{"unknown piece", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(5, 1), Pieces: pentominoes, Select: []string{"Q"}},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "UNKNOWN_PIECE", Field: "select[0]"}},
-		{"area mismatch", &rulebookv1.SolvePuzzleRequest{Shape: rect(3, 3), Pieces: pentominoes, Select: []string{"I"}},
+		{"area mismatch", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(3, 3), Pieces: pentominoes, Select: []string{"I"}},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "AREA_MISMATCH", Field: "pieces"}},
-		{"disconnected piece", &rulebookv1.SolvePuzzleRequest{Shape: rect(2, 1), Pieces: &rulebookv1.SolvePuzzleRequest_Custom{
+		{"disconnected piece", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 1), Pieces: &rulebookv1.SolvePuzzleRequest_Custom{
 			Custom: &rulebookv1.PuzzlePieceSet{Pieces: []*rulebookv1.PuzzlePiece{{Name: "gap", Cells: []*rulebookv1.PuzzleCell{{X: 0}, {X: 2}}}}}}},
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "PIECE_DISCONNECTED", Field: "pieces"}},
 	}
@@ -137,7 +126,7 @@ func TestSolvePuzzleDeadline(t *testing.T) {
 	ts := startServer(t, testConfig())
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	_, err := ts.RPC.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: rect(10, 6), Pieces: pentominoes,
+	_, err := ts.RPC.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(10, 6), Pieces: pentominoes,
 		Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
 	if code := status.Code(err); code != codes.DeadlineExceeded {
 		t.Errorf("counting 6 x 10 within a millisecond: %v, want DEADLINE_EXCEEDED", err)

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"go.uber.org/zap"
 	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
@@ -27,6 +28,7 @@ import (
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/server/metrics"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
@@ -34,19 +36,21 @@ import (
 // Server is rulebookd: the RulesService, health and reflection over gRPC, and the REST gateway, /healthz and the
 // OpenAPI document over HTTP.
 type Server struct {
-	cfg    Config
-	log    *zap.Logger
-	grpc   *grpc.Server
-	health *health.Server
-	budget *admission.Budget // the memory of the requests in flight
+	cfg     Config
+	log     *zap.Logger
+	grpc    *grpc.Server
+	health  *health.Server
+	budget  *admission.Budget // the memory of the requests in flight
+	metrics *metrics.Metrics
 	// hurry is done once StopNow is called, which ends a graceful shutdown at once.
 	hurry   context.Context
 	stopNow context.CancelFunc
 }
 
-// Listeners are where a server serves: gRPC, and HTTP (REST, /healthz, /openapi.json).
+// Listeners are where a server serves: gRPC, HTTP (REST, /healthz, /openapi.json), and the admin endpoints
+// (/metrics, and /debug/pprof/ if enabled), which are served only if Admin is not nil.
 type Listeners struct {
-	GRPC, HTTP net.Listener
+	GRPC, HTTP, Admin net.Listener
 }
 
 // gatewayBufferBytes is the buffer of each direction of the in-process connection from the REST gateway to the
@@ -58,14 +62,21 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates}, games...)
+	ids := make([]string, len(games))
+	for i, g := range games {
+		ids[i] = g.Info().GetId()
+	}
+	m := metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
+	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Observer: m}, games...)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &Server{cfg: cfg, log: log, health: newHealth(), budget: admission.NewBudget(cfg.requestMemory())}
+	s := &Server{cfg: cfg, log: log, health: newHealth(), metrics: m,
+		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
+	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	s.grpc = s.newGRPCServer(rules)
 	return s, nil
@@ -77,31 +88,46 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 // listener takes at most its configured number of connections at once.
 func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	gatewayLis := bufconn.Listen(gatewayBufferBytes) // the gateway's own way in: not capped, not exposed
-	conn, err := grpc.NewClient("passthrough:///gateway",
+	dial := []grpc.DialOption{
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return gatewayLis.DialContext(ctx) }),
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*s.cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(s.cfg.MaxMessageBytes)))
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*s.cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(s.cfg.MaxMessageBytes)),
+	}
+	if t := s.cfg.Tracing; t != nil { // a REST call's span is the parent of its gRPC call's
+		dial = append(dial, grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(t.Provider),
+			otelgrpc.WithPropagators(t.Propagator))))
+	}
+	conn, err := grpc.NewClient("passthrough:///gateway", dial...)
 	if err != nil {
 		return fmt.Errorf("gateway connection: %w", err)
 	}
 	defer conn.Close()
-	gw, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, Budget: s.budget, CallTimeout: s.cfg.CallTimeout})
+	gw, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, Budget: s.budget,
+		CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
 	if err != nil {
 		return err
 	}
 	httpServer := &http.Server{
-		Handler:           gw,
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler:           s.restHandler(gw),
+		ReadHeaderTimeout: headerTimeout,
 		WriteTimeout:      s.cfg.CallTimeout + 5*time.Second, // a call answers by its deadline, well within
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
+	servers := []*http.Server{httpServer}
 
-	failed := make(chan error, 3)
+	failed := make(chan error, 4)
 	go func() { failed <- s.grpc.Serve(netutil.LimitListener(l.GRPC, s.cfg.MaxGRPCConnections)) }()
 	go func() { failed <- s.grpc.Serve(gatewayLis) }()
 	go func() { failed <- httpServer.Serve(netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections)) }()
-	s.log.Info("serving", zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr()))
+	fields := []zap.Field{zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr())}
+	if l.Admin != nil {
+		admin := s.adminServer()
+		servers = append(servers, admin)
+		go func() { failed <- admin.Serve(l.Admin) }()
+		fields = append(fields, zap.Stringer("admin", l.Admin.Addr()), zap.Bool("pprof", s.cfg.Pprof))
+	}
+	s.log.Info("serving", append(fields, zap.String("version", s.cfg.Version), zap.Bool("tracing", s.cfg.Tracing != nil))...)
 
 	var serveErr error
 	select {
@@ -109,7 +135,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	case serveErr = <-failed:
 		serveErr = fmt.Errorf("serve: %w", serveErr)
 	}
-	return errors.Join(serveErr, s.shutdown(httpServer))
+	return errors.Join(serveErr, s.shutdown(servers...))
 }
 
 // StopNow ends a graceful shutdown at once, cancelling the calls still in flight (as a second SIGTERM or Ctrl-C
@@ -119,9 +145,12 @@ func (s *Server) StopNow() { s.stopNow() }
 // shutdown stops serving without dropping a call in flight, unless the shutdown timeout runs out or StopNow is
 // called. While it waits, every REST answer says Connection: close, so that a proxy never sends another request on
 // a connection that is about to close; gRPC clients are told GOAWAY when the server stops taking calls.
-func (s *Server) shutdown(httpServer *http.Server) error {
+// The admin server, if any, goes on answering (metrics of the drain) until the calls are done.
+func (s *Server) shutdown(servers ...*http.Server) error {
 	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.DrainDelay))
 	s.health.Shutdown()
+	s.metrics.Draining(true)
+	httpServer := servers[0]
 	httpServer.SetKeepAlivesEnabled(false)
 	select {
 	case <-time.After(s.cfg.DrainDelay):
@@ -146,6 +175,9 @@ func (s *Server) shutdown(httpServer *http.Server) error {
 		_ = httpServer.Close()
 		s.grpc.Stop() // GracefulStop still waits for the handlers it cancelled; this server does not
 		httpErr = nil // the calls the shutdown timeout or StopNow cancelled are what that is for
+	}
+	for _, admin := range servers[1:] {
+		_ = admin.Close()
 	}
 	s.log.Info("stopped")
 	if httpErr != nil {

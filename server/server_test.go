@@ -28,8 +28,9 @@ import (
 // testServer is a rulebookd running in the test process on loopback ports, with a client of both transports.
 type testServer struct {
 	*servertest.Client
-	srv  *Server
-	stop func() error // stops the server as SIGTERM would and returns what Serve returned
+	srv      *Server
+	adminURL string       // the admin endpoints' base URL, if served
+	stop     func() error // stops the server as SIGTERM would and returns what Serve returned
 }
 
 // testConfig is the configuration the tests run with unless they say otherwise.
@@ -83,34 +84,61 @@ func testLogger(t testing.TB) *zap.Logger {
 // none are given, the games rulebookd hosts.
 func startServer(t testing.TB, cfg Config, testGames ...engine.Game) *testServer {
 	t.Helper()
-	return startServerWithKeys(t, cfg, testKeys(t), testGames...)
+	return start(t, setup{cfg: cfg, games: testGames})
 }
 
 // startServerWithKeys is startServer with the keys given.
 func startServerWithKeys(t testing.TB, cfg Config, keys *seal.Keyring, testGames ...engine.Game) *testServer {
 	t.Helper()
-	if len(testGames) == 0 {
-		testGames = Games()
+	return start(t, setup{cfg: cfg, keys: keys, games: testGames})
+}
+
+// setup is what a test server is started with; only cfg is needed.
+type setup struct {
+	cfg   Config
+	keys  *seal.Keyring // nil for testKeys
+	games []engine.Game // none for the games rulebookd hosts
+	log   *zap.Logger   // nil for testLogger
+	admin bool          // whether to serve the admin endpoints
+}
+
+// start runs a server as s says on 127.0.0.1 until the test ends.
+func start(t testing.TB, s setup) *testServer {
+	t.Helper()
+	if len(s.games) == 0 {
+		s.games = Games()
 	}
-	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	if s.keys == nil {
+		s.keys = testKeys(t)
 	}
-	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	if s.log == nil {
+		s.log = testLogger(t)
 	}
-	srv, err := New(cfg, testLogger(t), keys, testGames...)
+	listen := func() net.Listener {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := Listeners{GRPC: listen(), HTTP: listen()}
+	if s.admin {
+		l.Admin = listen()
+	}
+	srv, err := New(s.cfg, s.log, s.keys, s.games...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, Listeners{GRPC: grpcLis, HTTP: httpLis}) }()
+	go func() { done <- srv.Serve(ctx, l) }()
 	ts := &testServer{
-		Client: servertest.Dial(t, grpcLis.Addr().String(), httpLis.Addr().String()),
+		Client: servertest.Dial(t, l.GRPC.Addr().String(), l.HTTP.Addr().String()),
 		srv:    srv,
 		stop:   sync.OnceValue(func() error { cancel(); return <-done }),
+	}
+	if s.admin {
+		ts.adminURL = "http://" + l.Admin.Addr().String()
 	}
 	t.Cleanup(func() {
 		if err := ts.stop(); err != nil {

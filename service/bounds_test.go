@@ -20,6 +20,7 @@ import (
 	"github.com/rulebook/rulebook/engine/micropul"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
 )
 
 // TestBoundsOnEveryRequestField walks every message a request of RulesService can hold and checks that each list,
@@ -182,17 +183,6 @@ func boundsMany[T any, P interface {
 	return out
 }
 
-// boundsRect returns the cells of a w x h rectangle.
-func boundsRect(w, h int) []*rulebookv1.PuzzleCell {
-	var cells []*rulebookv1.PuzzleCell
-	for y := range h {
-		for x := range w {
-			cells = append(cells, &rulebookv1.PuzzleCell{X: int32(x), Y: int32(y)})
-		}
-	}
-	return cells
-}
-
 // TestBoundsValidation runs protovalidate on valid requests, which must pass (among them requests the engines and the
 // service refuse with their own, more specific reasons), and on oversized or out-of-range ones, which must fail at the
 // expected field.
@@ -252,9 +242,9 @@ func TestBoundsValidation(t *testing.T) {
 		{"ubongo-duel", apply("ubongo-duel", nil)},
 		{"new game with every option", &rulebookv1.NewGameRequest{Game: "exploze",
 			Options: explozeOptions(&rulebookv1.ExplozeOptions{Rows: 32, Cols: 32, Players: 8})}},
-		{"puzzle", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(10, 6), Pieces: pentominoes,
+		{"puzzle", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(10, 6), Pieces: pentominoes,
 			Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT}},
-		{"custom puzzle", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 1), Pieces: custom(&rulebookv1.PuzzlePiece{
+		{"custom puzzle", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 1), Pieces: custom(&rulebookv1.PuzzlePiece{
 			Name: "domino", Cells: []*rulebookv1.PuzzleCell{{X: -1048576, Y: 1048576}, {X: -1048575, Y: 1048576}}})}},
 		{"largest exploze board", exploze(func(s *rulebookv1.ExplozeState, m *rulebookv1.ExplozeMove) {
 			s.Options = &rulebookv1.ExplozeOptions{Rows: 32, Cols: 32, Players: 8}
@@ -301,17 +291,17 @@ func TestBoundsValidation(t *testing.T) {
 			m.Game = submit(domino).GetGame()
 		})},
 		{"shape of 65 cells (SHAPE_TOO_LARGE)",
-			&rulebookv1.SolvePuzzleRequest{Shape: boundsRect(13, 5), Pieces: pentominoes}},
+			&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(13, 5), Pieces: pentominoes}},
 		{"empty shape (EMPTY_SHAPE)", &rulebookv1.SolvePuzzleRequest{Pieces: pentominoes}},
-		{"no pieces (MISSING_FIELD)", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2)}},
-		{"unknown set (UNKNOWN_PIECE_SET)", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2),
+		{"no pieces (MISSING_FIELD)", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2)}},
+		{"unknown set (UNKNOWN_PIECE_SET)", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
 			Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: "tetrominoes"}}},
 		{"unknown piece (UNKNOWN_PIECE)",
-			&rulebookv1.SolvePuzzleRequest{Shape: boundsRect(5, 1), Pieces: pentominoes, Select: []string{"Q"}}},
+			&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(5, 1), Pieces: pentominoes, Select: []string{"Q"}}},
 		{"65 pieces (TOO_MANY_PIECES)",
-			&rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 1), Pieces: custom(boundsMany[rulebookv1.PuzzlePiece](65)...)}},
-		{"piece of 65 cells (PIECE_TOO_LARGE)", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 1),
-			Pieces: custom(&rulebookv1.PuzzlePiece{Name: "long", Cells: boundsRect(65, 1)})}},
+			&rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 1), Pieces: custom(boundsMany[rulebookv1.PuzzlePiece](65)...)}},
+		{"piece of 65 cells (PIECE_TOO_LARGE)", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 1),
+			Pieces: custom(&rulebookv1.PuzzlePiece{Name: "long", Cells: servertest.Rect(65, 1)})}},
 	}
 	for _, tt := range valid {
 		t.Run("valid/"+tt.name, func(t *testing.T) {
@@ -442,22 +432,22 @@ func TestBoundsValidation(t *testing.T) {
 			m.Game = submit(&rulebookv1.UbongoDuelPlacement{Piece: "A", Cells: []*rulebookv1.UbongoDuelCell{{X: -1}}}).GetGame()
 		}), "move.ubongo_duel.submit.placements[0].cells[0].x"},
 		{"game id too long", &rulebookv1.NewGameRequest{Game: strings.Repeat("x", 33)}, "game"},
-		{"shape of 257 cells", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(257, 1), Pieces: pentominoes}, "shape"},
+		{"shape of 257 cells", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(257, 1), Pieces: pentominoes}, "shape"},
 		{"coordinate out of range", &rulebookv1.SolvePuzzleRequest{Shape: []*rulebookv1.PuzzleCell{{X: 1<<20 + 1}},
 			Pieces: pentominoes}, "shape[0].x"},
-		{"long set name", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2),
+		{"long set name", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
 			Pieces: &rulebookv1.SolvePuzzleRequest_NamedSet{NamedSet: strings.Repeat("p", 33)}}, "named_set"},
-		{"65 selected", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2), Pieces: pentominoes,
+		{"65 selected", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2), Pieces: pentominoes,
 			Select: slices.Repeat([]string{"F"}, 65)}, "select"},
-		{"long selected name", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2), Pieces: pentominoes,
+		{"long selected name", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2), Pieces: pentominoes,
 			Select: []string{strings.Repeat("F", 33)}}, "select[0]"},
-		{"257 custom pieces", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2),
+		{"257 custom pieces", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
 			Pieces: custom(boundsMany[rulebookv1.PuzzlePiece](257)...)}, "custom.pieces"},
-		{"custom piece of 257 cells", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2),
-			Pieces: custom(&rulebookv1.PuzzlePiece{Name: "big", Cells: boundsRect(257, 1)})}, "custom.pieces[0].cells"},
-		{"long custom name", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2),
+		{"custom piece of 257 cells", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
+			Pieces: custom(&rulebookv1.PuzzlePiece{Name: "big", Cells: servertest.Rect(257, 1)})}, "custom.pieces[0].cells"},
+		{"long custom name", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2),
 			Pieces: custom(&rulebookv1.PuzzlePiece{Name: strings.Repeat("n", 33)})}, "custom.pieces[0].name"},
-		{"undefined goal", &rulebookv1.SolvePuzzleRequest{Shape: boundsRect(2, 2), Pieces: pentominoes, Goal: 9}, "goal"},
+		{"undefined goal", &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(2, 2), Pieces: pentominoes, Goal: 9}, "goal"},
 		{"replay of 20,001 moves", &rulebookv1.ReplayRequest{Game: "exploze", Setup: &rulebookv1.GameSetup{},
 			Moves: boundsMany[rulebookv1.Move](20001)}, "moves"},
 	}

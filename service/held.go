@@ -47,7 +47,7 @@ func (s *Service) hold(req proto.Message, game string, state *rulebookv1.GameSta
 		}
 		return held{g: g, game: game, state: state}, nil
 	}
-	table, bytes, err := s.cfg.Keys.Open(game, token)
+	table, bytes, err := s.open(game, token)
 	if err != nil {
 		return held{}, tokenRefused(err)
 	}
@@ -64,6 +64,17 @@ func (s *Service) hold(req proto.Message, game string, state *rulebookv1.GameSta
 		h.seat = engine.Player(seat)
 	}
 	return h, nil
+}
+
+// open opens a token of game, telling the observer how it went.
+func (s *Service) open(game, token string) (seal.Table, []byte, error) {
+	table, bytes, err := s.cfg.Keys.Open(game, token)
+	result := "ok"
+	if err != nil {
+		result = seal.Reason(err)
+	}
+	s.cfg.Observer.TokenOpened(result)
+	return table, bytes, err
 }
 
 // answer seals next into a token of h's table and returns it with the view of h's seat.

@@ -48,7 +48,9 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 	if err != nil {
 		return nil, err
 	}
-	opts := polyomino.Options{NodeLimit: s.cfg.PuzzleNodeLimit}
+	var explored int64
+	defer func() { s.cfg.Observer.PuzzleSearched(explored) }()
+	opts := polyomino.Options{NodeLimit: s.cfg.PuzzleNodeLimit, Explored: &explored}
 	if req.GetGoal() == rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT {
 		n, err := polyomino.Count(ctx, shape, set, opts)
 		if err != nil {

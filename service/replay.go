@@ -58,6 +58,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			}
 			break
 		}
+		s.cfg.Observer.MoveApplied(h.game, events)
 		if record != nil {
 			token = req.GetTokens()[i]
 		}
@@ -110,7 +111,7 @@ func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, er
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
-		table, bytes, err := s.cfg.Keys.Open(h.game, token)
+		table, bytes, err := s.open(h.game, token)
 		state := &rulebookv1.GameState{}
 		if err == nil && table == h.table && proto.Unmarshal(bytes, state) == nil {
 			r.states[i] = state

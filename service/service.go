@@ -32,7 +32,32 @@ type Config struct {
 	PuzzleNodeLimit int64
 	// Now tells the time at which moves are received (for Ubongo Duel's same-moment finishes); nil means time.Now.
 	Now func() time.Time
+	// Observer is told what the service does, for metrics; nil tells no one.
+	Observer Observer
 }
+
+// Observer is told what a Service does, for metrics. Its methods are called concurrently, on the calls' paths.
+type Observer interface {
+	// TokenOpened is told of each token the service tried to open: result is "ok", or the reason it was refused.
+	TokenOpened(result string)
+	// MoveApplied is told of each move of game applied, ApplyMove's or Replay's, with its events as the engine
+	// gave them.
+	MoveApplied(game string, events []*rulebookv1.Event)
+	// PuzzleSearched is told of each SolvePuzzle search, with the nodes (pieces placed) it explored.
+	PuzzleSearched(nodes int64)
+}
+
+// noObserver observes nothing.
+type noObserver struct{}
+
+// TokenOpened does nothing.
+func (noObserver) TokenOpened(string) {}
+
+// MoveApplied does nothing.
+func (noObserver) MoveApplied(string, []*rulebookv1.Event) {}
+
+// PuzzleSearched does nothing.
+func (noObserver) PuzzleSearched(int64) {}
 
 // Service is the RulesService server.
 type Service struct {
@@ -54,6 +79,9 @@ func New(log *zap.Logger, cfg Config, games ...engine.Game) (*Service, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Observer == nil {
+		cfg.Observer = noObserver{}
 	}
 	validator, err := protovalidate.New(protovalidate.WithFailFast()) // one violation: a list of a million bad items costs one
 	if err != nil {
@@ -142,6 +170,7 @@ func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest)
 	if err != nil {
 		return nil, s.refuse("ApplyMove", err)
 	}
+	s.cfg.Observer.MoveApplied(h.game, events)
 	if !h.sealed {
 		return &rulebookv1.ApplyMoveResponse{State: next, Events: events, Move: move}, nil
 	}

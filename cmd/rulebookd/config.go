@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -16,10 +17,13 @@ import (
 // config is everything rulebookd can be told. Each setting comes from its flag, else its environment variable,
 // else its default.
 type config struct {
-	grpcAddr  string
-	httpAddr  string
-	logFormat string
-	logLevel  string
+	grpcAddr    string
+	httpAddr    string
+	adminAddr   string
+	logFormat   string
+	logLevel    string
+	logSampling bool
+	version     bool // print the version and exit
 	// stateKeys is the text of a key file, from RULEBOOK_STATE_KEYS only (a flag would show it in the process list).
 	stateKeys     string
 	stateKeysFile string
@@ -47,8 +51,11 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	settings := []setting{
 		{"grpc-addr", "RULEBOOK_GRPC_ADDR", ":50051", "address for gRPC", stringVar(&cfg.grpcAddr)},
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz and /openapi.json", stringVar(&cfg.httpAddr)},
+		{"admin-addr", "RULEBOOK_ADMIN_ADDR", ":9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only; empty for none", stringVar(&cfg.adminAddr)},
+		{"pprof", "RULEBOOK_PPROF", "false", "serve the runtime's profiles at /debug/pprof/ on the admin address", boolVar(&cfg.server.Pprof)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
+		{"log-sampling", "RULEBOOK_LOG_SAMPLING", "false", "sample the log: of the lines of a kind, each second the first 100 and then one in 100 (by default every line)", boolVar(&cfg.logSampling)},
 		{"max-message-bytes", "RULEBOOK_MAX_MESSAGE_BYTES", "1048576", "largest request accepted, in bytes (gRPC message or REST body)", intVar(&cfg.server.MaxMessageBytes)},
 		{"max-request-memory", "RULEBOOK_MAX_REQUEST_MEMORY", "0", "memory the requests in flight may take, in bytes (their size and an estimate of what they take decoded); more are refused with RESOURCE_EXHAUSTED; 0: 32 MiB, or a quarter of the memory limit if less", int64Var(&cfg.server.MaxRequestMemory)},
 		{"memory-limit", "RULEBOOK_MEMORY_LIMIT", "0", "the Go runtime's memory limit, in bytes, unless GOMEMLIMIT sets it; 0: 90% of the container's (cgroup) memory limit, if it has one", int64Var(&cfg.memoryLimit)},
@@ -76,9 +83,11 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			return config{}, fmt.Errorf("%s=%q: %w", s.env, def, err)
 		}
 	}
+	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
+	cfg.server.Version, cfg.server.Revision = buildVersion()
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
@@ -98,6 +107,28 @@ func (c config) check() error {
 		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
 	}
 	return c.server.Check()
+}
+
+// version is the version of this build, as the build sets it (-ldflags "-X main.version=v1.2.3"); empty means the
+// module's version that the go command recorded, "(devel)" for a build from a checkout.
+var version string
+
+// buildVersion returns the version of this build and the VCS revision it was built from ("" if not recorded).
+func buildVersion() (v, revision string) {
+	v = version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v, ""
+	}
+	if v == "" {
+		v = info.Main.Version
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" {
+			revision = s.Value
+		}
+	}
+	return v, revision
 }
 
 // defaultDataDir is where rulebookd keeps its generated state key unless told otherwise: $XDG_STATE_HOME/rulebook,

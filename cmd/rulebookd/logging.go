@@ -7,8 +7,9 @@ import (
 	"go.uber.org/zap/zapcore"
 )
 
-// newLogger builds the process logger: JSON lines for production, coloured console lines for people.
-func newLogger(format, level string) (*zap.Logger, error) {
+// newLogger builds the process logger: JSON lines for production, coloured console lines for people; every line is
+// written unless sampling, which keeps the first 100 lines of a kind each second and then one in 100.
+func newLogger(format, level string, sampling bool) (*zap.Logger, error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
 		return nil, fmt.Errorf("log level: %w", err)
@@ -20,5 +21,9 @@ func newLogger(format, level string) (*zap.Logger, error) {
 		cfg.Development = false // stack traces for errors only, and a DPanic never panics the server
 	}
 	cfg.Level = zap.NewAtomicLevelAt(lvl)
+	cfg.Sampling = nil
+	if sampling {
+		cfg.Sampling = &zap.SamplingConfig{Initial: 100, Thereafter: 100}
+	}
 	return cfg.Build()
 }

@@ -14,11 +14,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
+	"slices"
+	"strings"
 	"syscall"
 
 	"go.uber.org/zap"
 
 	"github.com/rulebook/rulebook/server"
+	"github.com/rulebook/rulebook/server/tracing"
 )
 
 func main() {
@@ -37,11 +41,22 @@ func start(args []string) error {
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(cfg.logFormat, cfg.logLevel)
+	if cfg.version {
+		fmt.Println(strings.Join(slices.DeleteFunc([]string{"rulebookd", cfg.server.Version, cfg.server.Revision, runtime.Version()},
+			func(s string) bool { return s == "" }), " "))
+		return nil
+	}
+	log, err := newLogger(cfg.logFormat, cfg.logLevel, cfg.logSampling)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = log.Sync() }()
+	if cfg.server.Tracing, err = tracing.FromEnv(context.Background(), cfg.server.Version); err != nil {
+		return err
+	}
+	if t := cfg.server.Tracing; t != nil {
+		defer func() { _ = t.Provider.Shutdown(context.Background()) }() // exports the spans left
+	}
 	if _, err := setMemoryLimit(cfg.memoryLimit, log); err != nil {
 		return err
 	}
@@ -54,16 +69,32 @@ func start(args []string) error {
 		return err
 	}
 
-	grpcLis, err := net.Listen("tcp", cfg.grpcAddr)
+	listeners, err := listen(cfg)
 	if err != nil {
-		return fmt.Errorf("gRPC listener: %w", err)
+		return err
 	}
-	httpLis, err := net.Listen("tcp", cfg.httpAddr)
-	if err != nil {
-		grpcLis.Close()
-		return fmt.Errorf("HTTP listener: %w", err)
+	return srv.Serve(onSignals(srv, log), listeners)
+}
+
+// listen opens the listeners of cfg: gRPC, HTTP, and admin unless its address is empty.
+func listen(cfg config) (server.Listeners, error) {
+	var l server.Listeners
+	var err error
+	if l.GRPC, err = net.Listen("tcp", cfg.grpcAddr); err != nil {
+		return l, fmt.Errorf("gRPC listener: %w", err)
 	}
-	return srv.Serve(onSignals(srv, log), server.Listeners{GRPC: grpcLis, HTTP: httpLis})
+	if l.HTTP, err = net.Listen("tcp", cfg.httpAddr); err != nil {
+		l.GRPC.Close()
+		return l, fmt.Errorf("HTTP listener: %w", err)
+	}
+	if cfg.adminAddr != "" {
+		if l.Admin, err = net.Listen("tcp", cfg.adminAddr); err != nil {
+			l.GRPC.Close()
+			l.HTTP.Close()
+			return l, fmt.Errorf("admin listener: %w", err)
+		}
+	}
+	return l, nil
 }
 
 // onSignals returns a context done at the first SIGTERM or SIGINT, which drains srv gracefully; a second one stops

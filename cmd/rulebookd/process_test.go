@@ -71,7 +71,7 @@ func startProcess(t *testing.T, env map[string]string) *process {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-grpc-addr", "127.0.0.1:0", "-http-addr", "127.0.0.1:0", "-log-format", "json")
+	cmd := exec.Command(bin, "-grpc-addr", "127.0.0.1:0", "-http-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0", "-log-format", "json")
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "RULEBOOK_") {
 			cmd.Env = append(cmd.Env, kv)

@@ -11,6 +11,9 @@ type Options struct {
 	// on the calling goroutine alone. Find always searches on the calling goroutine, so that the tiling it returns is
 	// the first in search order. Results never depend on Workers.
 	Workers int
+	// Explored, if not nil, receives the nodes the call explored, once it returns (a search stopped by the node
+	// limit or its context reports the nodes it had explored by then).
+	Explored *int64
 }
 
 // workers returns the number of goroutines to use.

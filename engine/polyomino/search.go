@@ -13,10 +13,16 @@ const checkEvery = 1 << 12
 // control is what the goroutines of one call share: the context, the node limit and the nodes spent so far, and the
 // first error, which stops every goroutine.
 type control struct {
-	ctx   context.Context
-	limit int64
-	nodes atomic.Int64
-	err   atomic.Pointer[error]
+	ctx      context.Context
+	limit    int64
+	nodes    atomic.Int64
+	err      atomic.Pointer[error]
+	explored *int64 // receives nodes once the call is done, if not nil
+}
+
+// newControl returns the control of a call under ctx with opts.
+func newControl(ctx context.Context, opts Options) *control {
+	return &control{ctx: ctx, limit: opts.NodeLimit, explored: opts.Explored}
 }
 
 // fail records err as the call's error unless one is already recorded.
@@ -31,8 +37,11 @@ func (c *control) failed() error {
 }
 
 // finish returns the call's error once every goroutine is done: the recorded one, or NODE_LIMIT_REACHED if the nodes
-// spent exceed the limit (a search that ran to its end before a check noticed).
+// spent exceed the limit (a search that ran to its end before a check noticed). It reports the nodes explored.
 func (c *control) finish() error {
+	if c.explored != nil {
+		*c.explored = c.nodes.Load()
+	}
 	if err := c.failed(); err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	c := &control{ctx: ctx, limit: opts.NodeLimit}
+	c := newControl(ctx, opts)
 	s := &search{b: b, c: c, allowed: allPieces(b.pieces)}
 	roots := b.roots()
 	workers := opts.workers()
@@ -126,7 +126,7 @@ func Find(ctx context.Context, shape Cells, set Set, opts Options) (Solution, bo
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
-	c := &control{ctx: ctx, limit: opts.NodeLimit}
+	c := newControl(ctx, opts)
 	s := &search{b: b, c: c, allowed: allPieces(b.pieces)}
 	found := s.find(b.walls, 0, 0)
 	s.settle()

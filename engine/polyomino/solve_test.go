@@ -181,6 +181,30 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
+// TestExplored checks that a search reports the nodes it explored: Count exactly the nodes it needs (found by
+// bisection on the node limit), whatever its workers; Find and TilingSubsets some; a search stopped by the limit
+// more than the limit.
+func TestExplored(t *testing.T) {
+	shape := Rect(15, 4)
+	need := nodesNeeded(t, shape, Pentominoes())
+	for _, workers := range []int{1, 2, 3} {
+		var explored int64
+		if _, err := Count(context.Background(), shape, Pentominoes(), Options{Workers: workers, Explored: &explored}); err != nil || explored != need {
+			t.Errorf("workers %d: Count explored %d nodes (%v), want %d", workers, explored, err, need)
+		}
+	}
+	var found, subsets, stopped int64
+	if _, ok, err := Find(context.Background(), shape, Pentominoes(), Options{Explored: &found}); !ok || err != nil || found <= 0 || found > need {
+		t.Errorf("Find explored %d nodes (%v, %v), want between 1 and %d", found, ok, err, need)
+	}
+	if _, err := TilingSubsets(context.Background(), Rect(5, 2), Pentominoes(), 2, Options{Explored: &subsets}); err != nil || subsets <= 0 {
+		t.Errorf("TilingSubsets explored %d nodes (%v), want some", subsets, err)
+	}
+	if _, err := Count(context.Background(), shape, Pentominoes(), Options{NodeLimit: 1000, Workers: 1, Explored: &stopped}); reasonOf(err) != ReasonNodeLimitReached || stopped <= 1000 {
+		t.Errorf("a search stopped at the limit of 1000 explored %d nodes (%v)", stopped, err)
+	}
+}
+
 // nodesNeeded returns the nodes Count spends on shape, found by bisection on the node limit.
 func nodesNeeded(t *testing.T, shape Cells, s Set) int64 {
 	t.Helper()

@@ -33,7 +33,7 @@ func TilingSubsets(ctx context.Context, shape Cells, set Set, k int, opts Option
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c := &control{ctx: ctx, limit: opts.NodeLimit}
+	c := newControl(ctx, opts)
 	subsets := combinations(b.sizes, k, len(shape))
 	var mu sync.Mutex
 	next := 0

@@ -17,22 +17,27 @@ const ReasonRequestTooLarge = "REQUEST_TOO_LARGE"
 // estimate of what it takes decoded) from before it is decoded until it is answered, and a request that does not
 // fit in what is left is refused, not queued. It is safe for concurrent use.
 type Budget struct {
-	limit int64
-	used  atomic.Int64
+	limit    int64
+	used     atomic.Int64
+	observer Observer
 }
 
-// NewBudget returns a budget of limit bytes.
-func NewBudget(limit int64) *Budget { return &Budget{limit: limit} }
+// NewBudget returns a budget of limit bytes, telling observer (if not nil) of its refusals (LimitRequestBytes).
+func NewBudget(limit int64, observer Observer) *Budget {
+	return &Budget{limit: limit, observer: orNone(observer)}
+}
 
 // Acquire takes n bytes of the budget, to be given back by calling release once, or refuses them: with SERVER_BUSY
 // if they do not fit in what is left now, and REQUEST_TOO_LARGE if they are more than the whole budget.
 func (b *Budget) Acquire(n int64) (release func(), err error) {
 	if n > b.limit {
+		b.observer.Refused(LimitRequestBytes)
 		return nil, tooLarge(n, b.limit)
 	}
 	for {
 		used := b.used.Load()
 		if used+n > b.limit {
+			b.observer.Refused(LimitRequestBytes)
 			return nil, Busy("request bytes", int(b.limit))
 		}
 		if b.used.CompareAndSwap(used, used+n) {

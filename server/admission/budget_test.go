@@ -10,7 +10,7 @@ import (
 // TestBudget walks a budget of 100 bytes through its states: takes that fit, one that does not (SERVER_BUSY), one
 // larger than the whole (REQUEST_TOO_LARGE), a release (twice: the second does nothing) that makes room again.
 func TestBudget(t *testing.T) {
-	b := NewBudget(100)
+	b := NewBudget(100, nil)
 	steps := []struct {
 		name       string
 		take       int64
@@ -45,7 +45,7 @@ func TestBudget(t *testing.T) {
 // TestBudgetConcurrent takes and gives back a budget from many goroutines at once: what is held never goes over the
 // limit, and everything is back at the end.
 func TestBudgetConcurrent(t *testing.T) {
-	b := NewBudget(1000)
+	b := NewBudget(1000, nil)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {

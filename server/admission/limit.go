@@ -31,12 +31,29 @@ var heavyMethods = map[string]bool{
 // so heavy calls that wait never hold the slots light calls need.
 type Limiter struct {
 	calls, heavy, waiting chan struct{}
+	observer              Observer
 }
 
-// NewLimiter returns a limiter of maxCalls calls, of which maxHeavy heavy ones.
-func NewLimiter(maxCalls, maxHeavy int) *Limiter {
+// Names of the limits, as an Observer is told of them.
+const (
+	LimitCalls        = "calls"
+	LimitHeavyCalls   = "heavy_calls"
+	LimitRequestBytes = "request_bytes"
+)
+
+// Observer is told when a limit makes a call wait, or refuses it; its methods are called concurrently.
+type Observer interface {
+	// Waited is called when a call waits for limit.
+	Waited(limit string)
+	// Refused is called when limit refuses a call.
+	Refused(limit string)
+}
+
+// NewLimiter returns a limiter of maxCalls calls, of which maxHeavy heavy ones, telling observer (if not nil) of
+// its waits and refusals.
+func NewLimiter(maxCalls, maxHeavy int, observer Observer) *Limiter {
 	return &Limiter{calls: make(chan struct{}, maxCalls), heavy: make(chan struct{}, maxHeavy),
-		waiting: make(chan struct{}, maxHeavy)}
+		waiting: make(chan struct{}, maxHeavy), observer: orNone(observer)}
 }
 
 // Intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
@@ -51,6 +68,7 @@ func (l *Limiter) Intercept(ctx context.Context, req any, info *grpc.UnaryServer
 	case l.calls <- struct{}{}:
 		defer func() { <-l.calls }()
 	default:
+		l.observer.Refused(LimitCalls)
 		return nil, Busy("calls", cap(l.calls))
 	}
 	return handler(ctx, req)
@@ -67,8 +85,10 @@ func (l *Limiter) heavyTurn(ctx context.Context) error {
 	case l.waiting <- struct{}{}:
 		defer func() { <-l.waiting }()
 	default:
+		l.observer.Refused(LimitHeavyCalls)
 		return Busy("heavy calls", cap(l.heavy))
 	}
+	l.observer.Waited(LimitHeavyCalls)
 	select {
 	case l.heavy <- struct{}{}:
 		return nil
@@ -82,4 +102,21 @@ func Busy(kind string, limit int) error {
 	n := strconv.Itoa(limit)
 	return refusal.New(codes.ResourceExhausted, ReasonServerBusy, "the server is serving as many "+kind+" as it may ("+n+
 		"); retry later", map[string]string{"limit": n})
+}
+
+// noObserver observes nothing.
+type noObserver struct{}
+
+// Waited does nothing.
+func (noObserver) Waited(string) {}
+
+// Refused does nothing.
+func (noObserver) Refused(string) {}
+
+// orNone returns o, or an observer of nothing if o is nil.
+func orNone(o Observer) Observer {
+	if o == nil {
+		return noObserver{}
+	}
+	return o
 }

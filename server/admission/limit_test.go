@@ -89,7 +89,7 @@ func isBusy(err error) bool {
 // only when every slot is taken; a waiting call leaves at its deadline; a panic
 // gives its slots back; and every slot is free at the end.
 func TestLimiter(t *testing.T) {
-	l := NewLimiter(2, 1)
+	l := NewLimiter(2, 1, nil)
 	first := hold(context.Background(), l, heavyCall)
 	servertest.Await(t, first.running, "the first heavy call")
 	waiting := hold(context.Background(), l, heavyCall)

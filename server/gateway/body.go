@@ -2,11 +2,9 @@ package gateway
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -49,15 +47,6 @@ const (
 type requestBody struct {
 	io.ReadCloser
 	refusal error
-}
-
-// restErrorHandler answers a REST call's error as the gateway does, except that a body that could not be decoded is
-// answered with the refusal its decoder kept.
-func restErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
-	if body, ok := r.Body.(*requestBody); ok && body.refusal != nil {
-		err = body.refusal
-	}
-	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
 }
 
 // bodyMarshaler is the gateway's JSON marshaler, whose decoder takes exactly one JSON object (nothing after it) and

@@ -8,6 +8,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -15,9 +16,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.uber.org/zap"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/rulebook/rulebook/gen/openapi"
@@ -46,6 +49,11 @@ type Options struct {
 	// CallTimeout bounds a request from its arrival: reading its body and the call; a caller's shorter deadline
 	// (grpc-timeout) wins.
 	CallTimeout time.Duration
+	// Log is where the gateway logs the failures that are its own (an answer of 500 and more), with their cause.
+	Log *zap.Logger
+	// Refused, if not nil, is told of each request the gateway refuses itself, before any call (of game, as its
+	// path names it, and method, the RulesService method of its route, or ""), with the refusal.
+	Refused func(game, method string, err error)
 }
 
 // Gateway is the HTTP handler of the REST API.
@@ -58,7 +66,7 @@ type Gateway struct {
 
 // New returns the REST API, whose calls go to the RulesService and the health service at conn.
 func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, error) {
-	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet}, "/openapi.json": {http.MethodGet}})
+	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +76,7 @@ func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, er
 	}}}
 	g.mux = runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, g.marshaler),
-		runtime.WithErrorHandler(restErrorHandler),
+		runtime.WithErrorHandler(g.callError),
 		runtime.WithRoutingErrorHandler(g.routingError),
 		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
 		runtime.WithDisableHTTPMethodOverride(),
@@ -137,13 +145,49 @@ func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m run
 	default:
 		err = refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path cannot be read", nil)
 	}
-	runtime.HTTPError(ctx, mux, m, w, r, &runtime.HTTPStatusError{HTTPStatus: httpStatus, Err: err})
+	g.refuse(w, r, &runtime.HTTPStatusError{HTTPStatus: httpStatus, Err: err})
 }
 
-// refuse answers r with err, as the gateway answers a call's error.
+// refuse answers r, which calls nothing, with err, as the gateway answers a call's error, and tells Refused.
 func (g *Gateway) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	if refusal.Reason(err) == admission.ReasonRequestTooLarge {
 		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
 	}
+	if g.opts.Refused != nil {
+		game, method := g.callOf(r)
+		g.opts.Refused(game, method, statusOf(err))
+	}
 	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, err)
+}
+
+// callOf returns the game that r's path names (as the path has it, "" for none) and the RulesService method of its
+// route ("" for none).
+func (g *Gateway) callOf(r *http.Request) (game, method string) {
+	route, methods := g.routes.match(r.URL.Path)
+	if strings.Contains(route, "{game}") {
+		segments := strings.Split(r.URL.Path, "/")
+		game, _, _ = strings.Cut(segments[3], ":") // "/v1/games/{game}:verb"
+	}
+	return game, methods[r.Method]
+}
+
+// statusOf returns the gRPC status error within err, which may be an HTTP status error around one.
+func statusOf(err error) error {
+	var httpErr *runtime.HTTPStatusError
+	if errors.As(err, &httpErr) {
+		return httpErr.Err
+	}
+	return err
+}
+
+// callError answers a call's error as the gateway does, except that a body that could not be decoded is answered
+// with the refusal its decoder kept, and logs an answer of 500 or more with its cause.
+func (g *Gateway) callError(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	if body, ok := r.Body.(*requestBody); ok && body.refusal != nil {
+		err = body.refusal
+	}
+	if code := runtime.HTTPStatusFromCode(status.Code(statusOf(err))); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
+		g.opts.Log.Error("REST call failed", zap.String("path", shorten(r.URL.Path)), zap.Int("status", code), zap.Error(err))
+	}
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
 }

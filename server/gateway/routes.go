@@ -3,28 +3,32 @@ package gateway
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
 )
 
-// routes are the paths the gateway serves, as templates ("/v1/games/{game}:apply"), with the methods of each.
-type routes map[string][]string
+// routes are the paths the gateway serves, as templates ("/v1/games/{game}:apply"), each with its HTTP methods and
+// the RulesService method each calls ("" for none).
+type routes map[string]map[string]string
 
 // newRoutes returns the routes of the OpenAPI document doc, and extra.
 func newRoutes(doc []byte, extra routes) (routes, error) {
 	var d struct {
-		Paths map[string]map[string]json.RawMessage `json:"paths"`
+		Paths map[string]map[string]struct {
+			OperationID string `json:"operationId"`
+		} `json:"paths"`
 	}
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return nil, fmt.Errorf("OpenAPI document: %w", err)
 	}
 	rs := routes{}
 	for path, ops := range d.Paths {
-		for method := range ops {
-			rs[path] = append(rs[path], strings.ToUpper(method))
+		rs[path] = map[string]string{}
+		for method, op := range ops {
+			rs[path][strings.ToUpper(method)] = strings.TrimPrefix(op.OperationID, "RulesService_")
 		}
-		slices.Sort(rs[path])
 	}
 	for path, methods := range extra {
 		rs[path] = methods
@@ -32,8 +36,8 @@ func newRoutes(doc []byte, extra routes) (routes, error) {
 	return rs, nil
 }
 
-// match returns the route that path is on, and the methods it takes; "" if none.
-func (rs routes) match(path string) (route string, methods []string) {
+// match returns the route that path is on, with the methods it takes; "" if none.
+func (rs routes) match(path string) (route string, methods map[string]string) {
 	segments := strings.Split(path, "/")
 	for template, ms := range rs {
 		if matches(strings.Split(template, "/"), segments) && (route == "" || template < route) {
@@ -73,6 +77,6 @@ func matches(template, segments []string) bool {
 // allow sets the Allow header of a response refusing a request to path for its method.
 func (rs routes) allow(w http.ResponseWriter, path string) {
 	if _, methods := rs.match(path); len(methods) > 0 {
-		w.Header().Set("Allow", strings.Join(methods, ", "))
+		w.Header().Set("Allow", strings.Join(slices.Sorted(maps.Keys(methods)), ", "))
 	}
 }

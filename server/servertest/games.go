@@ -175,3 +175,14 @@ func (g *SealedGame) Play(t testing.TB, servers []*Client, maxMoves int) *rulebo
 		g.Moves++
 	}
 }
+
+// Rect returns the cells of a w x h rectangle, for SolvePuzzle.
+func Rect(w, h int) []*rulebookv1.PuzzleCell {
+	var cells []*rulebookv1.PuzzleCell
+	for y := range h {
+		for x := range w {
+			cells = append(cells, &rulebookv1.PuzzleCell{X: int32(x), Y: int32(y)})
+		}
+	}
+	return cells
+}

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"net/http"
+	"net/http/pprof"
+	"time"
+	"unicode/utf8"
+
+	"github.com/felixge/httpsnoop"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/rulebook/rulebook/server/gateway"
+)
+
+// headerTimeout bounds how long an HTTP client may take to send a request's headers (an HTTP connection holds one
+// of the listener's places until then).
+const headerTimeout = 10 * time.Second
+
+// maxLoggedBytes bounds what an access log line repeats of a request (its path, its X-Forwarded-For).
+const maxLoggedBytes = 256
+
+// restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, and tracing
+// if configured.
+func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
+	h := s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route)
+	if t := s.cfg.Tracing; t != nil {
+		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
+			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + gw.Route(r) }))
+	}
+	return h
+}
+
+// accessLog returns next with one log line for each request it answers: method, path, route (as route tells it),
+// status, bytes written, duration, client address (and X-Forwarded-For), and the trace id (of the request's span,
+// or else of the traceparent it came with). Health checks are logged at debug level, the server's own failures (5xx)
+// at error, the rest at info.
+func (s *Server) accessLog(next http.Handler, route func(*http.Request) string) http.Handler {
+	traceContext := propagation.TraceContext{}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m := httpsnoop.CaptureMetrics(next, w, r)
+		level := zapcore.InfoLevel
+		switch {
+		case m.Code >= http.StatusInternalServerError:
+			level = zapcore.ErrorLevel
+		case r.URL.Path == "/healthz":
+			level = zapcore.DebugLevel
+		}
+		if ce := s.log.Check(level, "request"); ce != nil {
+			span := trace.SpanContextFromContext(r.Context())
+			if !span.IsValid() {
+				span = trace.SpanContextFromContext(traceContext.Extract(r.Context(), propagation.HeaderCarrier(r.Header)))
+			}
+			fields := []zap.Field{zap.String("method", bounded(r.Method)), zap.String("path", bounded(r.URL.Path)),
+				zap.String("route", route(r)), zap.Int("status", m.Code), zap.Int64("bytes", m.Written),
+				zap.Duration("duration", m.Duration), zap.String("client", r.RemoteAddr)}
+			if forwarded := r.Header.Get("X-Forwarded-For"); forwarded != "" {
+				fields = append(fields, zap.String("forwardedFor", bounded(forwarded)))
+			}
+			if span.IsValid() {
+				fields = append(fields, zap.Stringer("traceId", span.TraceID()))
+			}
+			ce.Write(fields...)
+		}
+	})
+}
+
+// bounded returns s cut to maxLoggedBytes, valid UTF-8.
+func bounded(s string) string {
+	if len(s) > maxLoggedBytes {
+		s = s[:maxLoggedBytes]
+	}
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each invalid byte becomes U+FFFD
+	}
+	return s
+}
+
+// adminServer returns the server of the admin endpoints: GET /metrics, and the runtime's profiles at /debug/pprof/
+// if Pprof is set. They are for the operator's network only: nothing limits them as the API is limited.
+func (s *Server) adminServer() *http.Server {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.Handler())
+	if s.cfg.Pprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
+	return &http.Server{Handler: mux, ReadHeaderTimeout: headerTimeout, IdleTimeout: s.cfg.IdleTimeout,
+		ErrorLog: zap.NewStdLog(s.log)}
+}

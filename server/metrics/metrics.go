@@ -1,0 +1,177 @@
+// Package metrics is rulebookd's Prometheus instrumentation, on a registry of its own: the gRPC server's metrics
+// (go-grpc-middleware's provider, with handling times), the REST API's (client_golang's promhttp, by route),
+// rulebook's own (refusals by game, method and reason; the limits' waits and refusals; the request memory in flight;
+// token opens by result; Exploze chains and solver searches; build information; draining), and the Go runtime's
+// and the process's. Every label takes a bounded set of values, whatever the callers send.
+package metrics
+
+import (
+	"context"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"slices"
+
+	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc/status"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/refusal"
+)
+
+// Build describes the running build, for rulebook_build_info.
+type Build struct {
+	Version, Revision string
+}
+
+// Metrics are the server's metrics. They observe the service (service.Observer) and the limits
+// (admission.Observer).
+type Metrics struct {
+	// Registry holds every metric, for /metrics.
+	Registry *prometheus.Registry
+	// GRPC is the gRPC server's metrics, whose interceptors go on the server.
+	GRPC *grpcprom.ServerMetrics
+
+	games                          []string // the values the game label takes, besides ""
+	refusals                       *prometheus.CounterVec
+	limiterWaits, limiterRefusals  *prometheus.CounterVec
+	tokenOpens                     *prometheus.CounterVec
+	chainExplosions, solverNodes   prometheus.Histogram
+	draining                       prometheus.Gauge
+	httpRequests                   *prometheus.CounterVec
+	httpDuration                   *prometheus.HistogramVec
+	httpInFlight                   prometheus.Gauge
+	requestBytes, requestBytesSize func() int64
+}
+
+// New returns the metrics of a server hosting games (their ids), built as build.
+func New(build Build, games []string) *Metrics {
+	m := &Metrics{
+		Registry: prometheus.NewRegistry(),
+		GRPC:     grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram()),
+		games:    slices.Sorted(slices.Values(games)),
+		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_refusals_total",
+			Help: "Calls refused, by game (\"\" when the request was not read, \"unknown\" for a game not hosted), method and reason code."},
+			[]string{"game", "method", "reason"}),
+		limiterWaits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_waits_total",
+			Help: "Calls that waited for a limit (heavy_calls)."}, []string{"limit"}),
+		limiterRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_refusals_total",
+			Help: "Calls refused by a limit: calls, heavy_calls or request_bytes."}, []string{"limit"}),
+		tokenOpens: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_token_opens_total",
+			Help: "Tokens opened, by result: ok, or the reason the token was refused."}, []string{"result"}),
+		chainExplosions: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "rulebook_exploze_chain_explosions",
+			Help: "Explosions of each Exploze move applied.", Buckets: append([]float64{0}, prometheus.ExponentialBuckets(1, 4, 10)...)}),
+		solverNodes: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "rulebook_solver_nodes",
+			Help: "Nodes (pieces placed) that each SolvePuzzle search explored.", Buckets: prometheus.ExponentialBuckets(1, 10, 10)}),
+		draining: prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_draining",
+			Help: "1 while the server shuts down: it reports NOT_SERVING and lets its calls finish."}),
+		httpRequests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_http_requests_total",
+			Help: "REST requests answered, by status code, method and route (the API path template, or \"other\")."},
+			[]string{"code", "method", "route"}),
+		httpDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "rulebook_http_request_duration_seconds",
+			Help: "Time to answer REST requests, body read included, by status code, method and route.", Buckets: prometheus.DefBuckets},
+			[]string{"code", "method", "route"}),
+		httpInFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_http_requests_in_flight",
+			Help: "REST requests being answered."}),
+	}
+	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_build_info", Help: "Always 1; the labels describe the build.",
+		ConstLabels: prometheus.Labels{"version": build.Version, "revision": build.Revision, "goversion": runtime.Version()}})
+	buildInfo.Set(1)
+	m.Registry.MustRegister(m.GRPC, m.refusals, m.limiterWaits, m.limiterRefusals, m.tokenOpens, m.chainExplosions,
+		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, buildInfo,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_memory_limit_bytes",
+			Help: "The Go runtime's memory limit (GOMEMLIMIT) in effect; 2^63-1 for none."},
+			func() float64 { return float64(debug.SetMemoryLimit(-1)) }),
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// WatchRequestBytes publishes the request memory in flight and its limit, as inFlight and limit tell them.
+func (m *Metrics) WatchRequestBytes(inFlight, limit func() int64) {
+	m.Registry.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_request_bytes_in_flight",
+			Help: "Memory the requests in flight hold of their budget (their size and an estimate of what they take decoded)."},
+			func() float64 { return float64(inFlight()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_request_bytes_limit",
+			Help: "The budget of request memory in flight."}, func() float64 { return float64(limit()) }))
+}
+
+// Handler serves the metrics, for GET /metrics.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry})
+}
+
+// CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by its reason code, or the
+// name of its gRPC code when it has none.
+func (m *Metrics) CallRefused(game, method string, err error) {
+	reason := refusal.Reason(err)
+	if reason == "" {
+		reason = status.Code(err).String()
+	}
+	m.refusals.WithLabelValues(m.game(game), method, reason).Inc()
+}
+
+// game is the value of the game label for game: itself if hosted, "" if unknown yet, else "unknown".
+func (m *Metrics) game(game string) string {
+	if _, hosted := slices.BinarySearch(m.games, game); hosted || game == "" {
+		return game
+	}
+	return "unknown"
+}
+
+// Draining sets whether the server is shutting down.
+func (m *Metrics) Draining(draining bool) {
+	v := 0.0
+	if draining {
+		v = 1
+	}
+	m.draining.Set(v)
+}
+
+// TokenOpened counts a token opened, with its result.
+func (m *Metrics) TokenOpened(result string) { m.tokenOpens.WithLabelValues(result).Inc() }
+
+// MoveApplied observes the explosions of an Exploze move.
+func (m *Metrics) MoveApplied(game string, events []*rulebookv1.Event) {
+	if game != "exploze" {
+		return
+	}
+	explosions := 0
+	for _, e := range events {
+		explosions += len(e.GetExploze().GetWave().GetExploded())
+	}
+	m.chainExplosions.Observe(float64(explosions))
+}
+
+// PuzzleSearched observes the nodes of a SolvePuzzle search.
+func (m *Metrics) PuzzleSearched(nodes int64) { m.solverNodes.Observe(float64(nodes)) }
+
+// Limits returns what observes the limits' waits and refusals (an admission.Observer).
+func (m *Metrics) Limits() Limits { return Limits{m} }
+
+// Limits observes the limits' waits and refusals.
+type Limits struct{ m *Metrics }
+
+// Waited counts a call that waited for limit.
+func (l Limits) Waited(limit string) { l.m.limiterWaits.WithLabelValues(limit).Inc() }
+
+// Refused counts a call that limit refused.
+func (l Limits) Refused(limit string) { l.m.limiterRefusals.WithLabelValues(limit).Inc() }
+
+// routeKey is the context key of a REST request's route.
+type routeKey struct{}
+
+// HTTP returns next instrumented: each request counted and timed by status code, method and route (which route
+// tells), and the requests in flight.
+func (m *Metrics) HTTP(next http.Handler, route func(*http.Request) string) http.Handler {
+	byRoute := promhttp.WithLabelFromCtx("route", func(ctx context.Context) string { return ctx.Value(routeKey{}).(string) })
+	instrumented := promhttp.InstrumentHandlerInFlight(m.httpInFlight,
+		promhttp.InstrumentHandlerDuration(m.httpDuration,
+			promhttp.InstrumentHandlerCounter(m.httpRequests, next, byRoute), byRoute))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		instrumented.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), routeKey{}, route(r))))
+	})
+}

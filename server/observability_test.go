@@ -1,0 +1,306 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+	"go.opentelemetry.io/otel/propagation"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/servertest"
+	"github.com/rulebook/rulebook/server/tracing"
+)
+
+// scrape returns the metric families the admin endpoint of ts serves at /metrics.
+func scrape(t *testing.T, ts *testServer) map[string]*dto.MetricFamily {
+	t.Helper()
+	resp, err := http.Get(ts.adminURL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	parser := expfmt.NewTextParser(model.UTF8Validation)
+	families, err := parser.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return families
+}
+
+// sample returns the value of the sample of family with labels (a counter's, a gauge's, a histogram's count), and
+// whether there is one.
+func sample(families map[string]*dto.MetricFamily, family string, labels map[string]string) (float64, bool) {
+	for _, m := range families[family].GetMetric() {
+		matched := 0
+		for _, l := range m.GetLabel() {
+			if v, ok := labels[l.GetName()]; ok && v == l.GetValue() {
+				matched++
+			}
+		}
+		if matched < len(labels) {
+			continue
+		}
+		switch {
+		case m.Counter != nil:
+			return m.GetCounter().GetValue(), true
+		case m.Gauge != nil:
+			return m.GetGauge().GetValue(), true
+		case m.Histogram != nil:
+			return float64(m.GetHistogram().GetSampleCount()), true
+		}
+	}
+	return 0, false
+}
+
+// TestMetrics makes calls of each kind over both transports and checks what /metrics on the admin endpoint counts:
+// gRPC calls by code, REST requests by route and code, refusals by game, method and reason (a game the server does
+// not host as "unknown"), token opens by result, Exploze chains, solver searches, the request memory budget and the
+// build.
+func TestMetrics(t *testing.T) {
+	ts := start(t, setup{cfg: testConfig(), admin: true})
+	ctx := servertest.CallContext(t)
+	sealed := servertest.Succeeded(ts.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
+	servertest.Succeeded(ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: sealed.GetToken(),
+		SeatPass: sealed.GetSeatPasses()[0], Move: servertest.ExplozeMove(1)}))(t)
+	if _, err := ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: sealed.GetToken() + "A",
+		SeatPass: sealed.GetSeatPasses()[0], Move: servertest.ExplozeMove(1)}); err == nil {
+		t.Fatal("an altered token opened")
+	}
+	if _, err := ts.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "chess-" + strings.Repeat("x", 20)}); err == nil {
+		t.Fatal("a game it does not host started")
+	}
+	servertest.Succeeded(ts.RPC.SolvePuzzle(ctx, &rulebookv1.SolvePuzzleRequest{Shape: servertest.Rect(10, 6), Pieces: pentominoes}))(t)
+	if code, body := ts.Post(t, "/v1/games/exploze:score", `{"token": "`+sealed.GetToken()+`"}`); code != http.StatusOK {
+		t.Fatalf("REST score: %d %s", code, body)
+	}
+	if code, _ := ts.Post(t, "/v1/games/exploze:castle", `{}`); code != http.StatusNotFound {
+		t.Fatalf("REST on an unknown path: %d", code)
+	}
+
+	families := scrape(t, ts)
+	tests := []struct {
+		family string
+		labels map[string]string
+		want   float64 // at least
+	}{
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "ApplyMove", "grpc_code": "OK", "grpc_type": "unary"}, 1},
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "ApplyMove", "grpc_code": "InvalidArgument"}, 1},
+		{"grpc_server_handling_seconds", map[string]string{"grpc_method": "NewGame"}, 2},
+		{"rulebook_http_requests_total", map[string]string{"route": "/v1/games/{game}:score", "code": "200", "method": "post"}, 1},
+		{"rulebook_http_requests_total", map[string]string{"route": "other", "code": "404"}, 1},
+		{"rulebook_refusals_total", map[string]string{"game": "exploze", "method": "ApplyMove", "reason": "TOKEN_INVALID"}, 1},
+		{"rulebook_refusals_total", map[string]string{"game": "unknown", "method": "NewGame", "reason": "UNKNOWN_GAME"}, 1},
+		{"rulebook_refusals_total", map[string]string{"game": "", "method": "", "reason": "UNKNOWN_PATH"}, 1},
+		{"rulebook_token_opens_total", map[string]string{"result": "ok"}, 2},
+		{"rulebook_token_opens_total", map[string]string{"result": "TOKEN_INVALID"}, 1},
+		{"rulebook_exploze_chain_explosions", nil, 1},
+		{"rulebook_solver_nodes", nil, 1},
+		{"rulebook_request_bytes_limit", nil, float64(testConfig().MaxRequestMemory)},
+		{"rulebook_request_bytes_in_flight", nil, 0},
+		{"rulebook_build_info", map[string]string{"version": ""}, 1},
+		{"rulebook_memory_limit_bytes", nil, 1},
+		{"rulebook_draining", nil, 0},
+		{"go_goroutines", nil, 1},
+		{"process_resident_memory_bytes", nil, 1},
+	}
+	for _, tt := range tests {
+		if got, ok := sample(families, tt.family, tt.labels); !ok || got < tt.want {
+			t.Errorf("%s%v = %v (found %v), want at least %v", tt.family, tt.labels, got, ok, tt.want)
+		}
+	}
+	for _, m := range families["rulebook_refusals_total"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if l.GetName() == "game" && strings.HasPrefix(l.GetValue(), "chess") {
+				t.Errorf("a game label of a caller's own: %q", l.GetValue())
+			}
+		}
+	}
+}
+
+// TestMetricsLimits fills a server that serves one heavy call and lets one wait, and checks that the limiter counts
+// the wait and the refusal.
+func TestMetricsLimits(t *testing.T) {
+	game := blockingGame{started: make(chan struct{}, 4), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.MaxConcurrentCalls, cfg.MaxHeavyCalls = 4, 1
+	ts := start(t, setup{cfg: cfg, games: []engine.Game{game}, admin: true})
+	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	replay := &rulebookv1.ReplayRequest{Game: "exploze", State: state, Moves: []*rulebookv1.Move{servertest.ExplozeMove(1)}}
+	done := make(chan error, 2)
+	for range 2 { // one runs (held in Apply), one waits for its turn
+		go func() { _, err := ts.RPC.Replay(servertest.CallContext(t), replay); done <- err }()
+	}
+	<-game.started
+	for i := 0; ; i++ { // until the second waits: then a third is refused
+		if v, _ := sample(scrape(t, ts), "rulebook_limiter_waits_total", map[string]string{"limit": "heavy_calls"}); v >= 1 {
+			break
+		}
+		if i == 60_000 {
+			t.Fatal("the second heavy call never waited")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	_, err := ts.RPC.Replay(servertest.CallContext(t), replay)
+	servertest.WantBusy(t, err, "a third heavy call")
+	close(game.release)
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Errorf("a held heavy call: %v", err)
+		}
+	}
+	families := scrape(t, ts)
+	if v, _ := sample(families, "rulebook_limiter_refusals_total", map[string]string{"limit": "heavy_calls"}); v != 1 {
+		t.Errorf("heavy call refusals %v, want 1", v)
+	}
+	if v, _ := sample(families, "rulebook_refusals_total", map[string]string{"method": "Replay", "reason": "SERVER_BUSY", "game": ""}); v != 1 {
+		t.Errorf("refusals of Replay with SERVER_BUSY %v, want 1 (of a game not known yet)", v)
+	}
+}
+
+// TestPprof checks that the runtime's profiles are on the admin endpoint only when asked for.
+func TestPprof(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		cfg := testConfig()
+		cfg.Pprof = on
+		ts := start(t, setup{cfg: cfg, admin: true})
+		resp, err := http.Get(ts.adminURL + "/debug/pprof/goroutine?debug=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{false: http.StatusNotFound, true: http.StatusOK}[on]; resp.StatusCode != want {
+			t.Errorf("pprof %v: HTTP %d, want %d", on, resp.StatusCode, want)
+		}
+	}
+}
+
+// TestTracing traces a server with a span recorder: a REST call makes one trace of the HTTP request's span, the
+// gateway's gRPC call and the gRPC server's span, each the parent of the next; a gRPC call with a caller's trace
+// context is a child of the caller's span.
+func TestTracing(t *testing.T) {
+	recorder := tracetest.NewSpanRecorder()
+	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
+	cfg := testConfig()
+	cfg.Tracing = &tracing.Tracing{Provider: provider, Propagator: propagation.TraceContext{}}
+	ts := startServer(t, cfg)
+	if code, body := ts.Post(t, "/v1/games/exploze:new", `{}`); code != http.StatusOK {
+		t.Fatalf("REST: %d %s", code, body)
+	}
+	spans := recorder.Ended()
+	byName := map[string]sdktrace.ReadOnlySpan{}
+	for _, s := range spans {
+		byName[s.Name()] = s
+	}
+	rest, client, server := byName["POST /v1/games/{game}:new"], byName["rulebook.v1.RulesService/NewGame"], (sdktrace.ReadOnlySpan)(nil)
+	for _, s := range spans {
+		if s.Name() == "rulebook.v1.RulesService/NewGame" && s.SpanKind() == trace.SpanKindServer {
+			server = s
+		}
+		if s.Name() == "rulebook.v1.RulesService/NewGame" && s.SpanKind() == trace.SpanKindClient {
+			client = s
+		}
+	}
+	if rest == nil || client == nil || server == nil {
+		t.Fatalf("spans %v, want the REST request's, the gateway's call and the gRPC server's", names(spans))
+	}
+	if client.Parent().SpanID() != rest.SpanContext().SpanID() || server.Parent().SpanID() != client.SpanContext().SpanID() ||
+		server.SpanContext().TraceID() != rest.SpanContext().TraceID() {
+		t.Errorf("the REST span, the gateway's and the server's are not one trace, each the parent of the next")
+	}
+
+	caller, callerSpan := provider.Tracer("test").Start(context.Background(), "caller")
+	carrier := propagation.MapCarrier{}
+	propagation.TraceContext{}.Inject(caller, carrier)
+	ctx := metadata.NewOutgoingContext(servertest.CallContext(t), metadata.New(carrier))
+	servertest.Succeeded(ts.RPC.ListGames(ctx, &rulebookv1.ListGamesRequest{}))(t)
+	callerSpan.End()
+	for _, s := range recorder.Ended() {
+		if s.Name() == "rulebook.v1.RulesService/ListGames" && s.Parent().SpanID() == callerSpan.SpanContext().SpanID() {
+			return
+		}
+	}
+	t.Errorf("no ListGames span is the child of the caller's span: %v", names(recorder.Ended()))
+}
+
+// names returns the names of spans.
+func names(spans []sdktrace.ReadOnlySpan) []string {
+	var out []string
+	for _, s := range spans {
+		out = append(out, s.Name()+"/"+s.SpanKind().String())
+	}
+	return out
+}
+
+// TestCallLogs checks the log of a server: one line per gRPC call at info level, refusals included; one access line
+// per REST request with its method, path, route, status, bytes, duration, client and the trace id of its
+// traceparent; health checks over either transport at debug level.
+func TestCallLogs(t *testing.T) {
+	core, logs := observer.New(zapcore.DebugLevel)
+	ts := start(t, setup{cfg: testConfig(), log: zap.New(core)})
+	ctx := servertest.CallContext(t)
+	servertest.Succeeded(ts.RPC.ListGames(ctx, &rulebookv1.ListGamesRequest{}))(t)
+	if _, err := ts.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "chess"}); err == nil {
+		t.Fatal("chess started")
+	}
+	servertest.Succeeded(healthpb.NewHealthClient(ts.Conn).Check(ctx, &healthpb.HealthCheckRequest{}))(t)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, ts.URL+"/v1/games", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	req.Header.Set("traceparent", "00-"+traceID+"-00f067aa0ba902b7-01")
+	if code, _ := servertest.Do(t, req); code != http.StatusOK {
+		t.Fatalf("GET /v1/games: %d", code)
+	}
+	if code, _ := ts.Get(t, "/healthz"); code != http.StatusOK {
+		t.Fatalf("GET /healthz: %d", code)
+	}
+
+	calls := func(method string) []observer.LoggedEntry {
+		return logs.FilterMessage("finished call").FilterField(zap.String("grpc.method", method)).All()
+	}
+	for _, tt := range []struct {
+		method string
+		level  zapcore.Level
+		n      int // lines: a REST call over the gateway is also a gRPC call
+	}{
+		{"ListGames", zapcore.InfoLevel, 2}, {"NewGame", zapcore.InfoLevel, 1}, {"Check", zapcore.DebugLevel, 2},
+	} {
+		lines := calls(tt.method)
+		if len(lines) != tt.n || slices.ContainsFunc(lines, func(e observer.LoggedEntry) bool { return e.Level != tt.level }) {
+			t.Errorf("%s: %d lines %v, want %d at %v", tt.method, len(lines), lines, tt.n, tt.level)
+		}
+	}
+	requests := logs.FilterMessage("request").All()
+	if len(requests) != 2 {
+		t.Fatalf("%d access lines, want 2 (one per REST request): %v", len(requests), requests)
+	}
+	games, health := requests[0].ContextMap(), requests[1]
+	for key, want := range map[string]any{"method": "GET", "path": "/v1/games", "route": "/v1/games", "status": int64(200), "traceId": traceID} {
+		if games[key] != want {
+			t.Errorf("access line %s = %v, want %v", key, games[key], want)
+		}
+	}
+	if games["bytes"].(int64) == 0 || games["client"] == "" || games["duration"] == nil {
+		t.Errorf("access line %v, want its bytes, client and duration", games)
+	}
+	if health.Level != zapcore.DebugLevel {
+		t.Errorf("/healthz logged at %v, want debug", health.Level)
+	}
+}
