@@ -2,6 +2,8 @@ module github.com/rulebook/rulebook
 
 go 1.26.0
 
+toolchain go1.26.11
+
 require (
 	buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go v1.36.12-20260825204119-511051f7f437.1
 	buf.build/go/protovalidate v1.4.0

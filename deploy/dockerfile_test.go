@@ -33,6 +33,10 @@ var (
 	ldflagsRE = regexp.MustCompile(`-ldflags[= ]+(["'])(.*?)["']`)
 	// outputRE captures the value of go build's -o flag.
 	outputRE = regexp.MustCompile(`\s-o[= ]+(\S+)`)
+	// goDirectiveRE captures the version of a go.mod's go directive.
+	goDirectiveRE = regexp.MustCompile(`(?m)^go\s+(\S+)\s*$`)
+	// toolchainRE captures the toolchain of a go.mod's toolchain line.
+	toolchainRE = regexp.MustCompile(`(?m)^toolchain\s+(\S+)\s*$`)
 )
 
 // instruction is one logical Dockerfile line: its upper-cased keyword and the
@@ -194,18 +198,22 @@ func (img dockerImage) uid(t *testing.T) int64 {
 	return uid
 }
 
-// requiredGoVersion returns the go directive of rootGoMod as "goX.Y[.Z]".
-func requiredGoVersion(t *testing.T) string {
+// rootGoVersions returns the go directive and the toolchain line of rootGoMod,
+// both as "goX.Y[.Z]"; toolchain is empty if there is no toolchain line.
+func rootGoVersions(t *testing.T) (goVersion, toolchain string) {
 	t.Helper()
 	mod, err := os.ReadFile(rootGoMod)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^go\s+(\S+)\s*$`).FindSubmatch(mod)
+	m := goDirectiveRE.FindSubmatch(mod)
 	if m == nil {
 		t.Fatalf("%s has no go directive", rootGoMod)
 	}
-	return "go" + string(m[1])
+	if tm := toolchainRE.FindSubmatch(mod); tm != nil {
+		toolchain = string(tm[1])
+	}
+	return "go" + string(m[1]), toolchain
 }
 
 func TestParseDockerfile(t *testing.T) {
@@ -254,8 +262,16 @@ func TestDockerfileBuilder(t *testing.T) {
 	if m == nil {
 		t.Fatalf("builder image %q: want golang pinned to a 1.26.x release", b.image)
 	}
-	if have, need := "go"+m[1], requiredGoVersion(t); version.Compare(have, need) < 0 {
-		t.Errorf("builder has %s, but %s needs %s", have, rootGoMod, need)
+	have := "go" + m[1]
+	goVersion, toolchain := rootGoVersions(t)
+	if version.Compare(have, goVersion) < 0 {
+		t.Errorf("builder has %s, but %s needs %s", have, rootGoMod, goVersion)
+	}
+	switch {
+	case toolchain == "":
+		t.Errorf("%s has no toolchain line to pin the builder's Go to", rootGoMod)
+	case have != toolchain:
+		t.Errorf("builder has %s, but the toolchain of %s is %s", have, rootGoMod, toolchain)
 	}
 	var build string
 	for _, run := range b.find("RUN") {
