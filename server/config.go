@@ -46,6 +46,8 @@ type Config struct {
 	// MaxConnectionAge closes a gRPC connection (with GOAWAY, after its calls end) once it is that old, so that
 	// clients spread over replicas that came up after them.
 	MaxConnectionAge time.Duration
+	// Metrics keeps the metrics that the admin listener serves at /metrics; without, the server measures nothing.
+	Metrics bool
 	// Pprof serves the runtime's profiles at /debug/pprof/ on the admin listener.
 	Pprof bool
 	// Tracing traces every call, over both transports, with its provider; nil traces none.

@@ -77,12 +77,12 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 		// Health checks (the kubelet's probes) are logged at debug level, reflection as calls are.
 		grpc.ChainUnaryInterceptor(
 			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), logging.WithLevels(debugLevel)),
-			s.metrics.GRPC.UnaryServerInterceptor(),
+			s.metrics.UnaryServerInterceptor(),
 			recovery.UnaryServerInterceptor(recoverer),
 		),
 		grpc.ChainStreamInterceptor(
 			logging.StreamServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
-			s.metrics.GRPC.StreamServerInterceptor(),
+			s.metrics.StreamServerInterceptor(),
 			recovery.StreamServerInterceptor(recoverer),
 		),
 	}
@@ -93,7 +93,7 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 	srv := grpc.NewServer(opts...)
 	admitted := chainUnary(
 		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
-		s.metrics.GRPC.UnaryServerInterceptor(),
+		s.metrics.UnaryServerInterceptor(),
 		s.countRefusals,
 		recovery.UnaryServerInterceptor(recoverer),
 		admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits()).Intercept,
@@ -101,7 +101,7 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
-	s.metrics.GRPC.InitializeMetrics(srv)
+	s.metrics.InitializeMetrics(srv)
 	return srv
 }
 

@@ -173,19 +173,26 @@ func TestMetricsLimits(t *testing.T) {
 	}
 }
 
-// TestPprof checks that the runtime's profiles are on the admin endpoint only when asked for.
-func TestPprof(t *testing.T) {
-	for _, on := range []bool{false, true} {
+// TestAdminEndpoints checks that the admin endpoints serve the metrics only when the server keeps them, and the
+// runtime's profiles only when asked for; a server without metrics still serves its calls.
+func TestAdminEndpoints(t *testing.T) {
+	for _, tt := range []struct{ metrics, pprof bool }{{true, false}, {false, true}} {
 		cfg := testConfig()
-		cfg.Pprof = on
+		cfg.Metrics, cfg.Pprof = tt.metrics, tt.pprof
 		ts := start(t, setup{cfg: cfg, admin: true})
-		resp, err := http.Get(ts.adminURL + "/debug/pprof/goroutine?debug=1")
-		if err != nil {
-			t.Fatal(err)
+		servertest.Succeeded(ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{}))(t)
+		if code, _ := ts.Get(t, "/v1/games"); code != http.StatusOK {
+			t.Errorf("metrics %v: REST ListGames %d", tt.metrics, code)
 		}
-		resp.Body.Close()
-		if want := map[bool]int{false: http.StatusNotFound, true: http.StatusOK}[on]; resp.StatusCode != want {
-			t.Errorf("pprof %v: HTTP %d, want %d", on, resp.StatusCode, want)
+		for path, want := range map[string]bool{"/metrics": tt.metrics, "/debug/pprof/goroutine?debug=1": tt.pprof} {
+			resp, err := http.Get(ts.adminURL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if wantCode := map[bool]int{false: http.StatusNotFound, true: http.StatusOK}[want]; resp.StatusCode != wantCode {
+				t.Errorf("metrics %v, pprof %v: %s answered %d, want %d", tt.metrics, tt.pprof, path, resp.StatusCode, wantCode)
+			}
 		}
 	}
 }

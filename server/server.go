@@ -66,7 +66,10 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	for i, g := range games {
 		ids[i] = g.Info().GetId()
 	}
-	m := metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
+	var m *metrics.Metrics // none unless asked for
+	if cfg.Metrics {
+		m = metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
+	}
 	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Observer: m}, games...)
 	if err != nil {
 		return nil, err

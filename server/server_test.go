@@ -48,6 +48,7 @@ func testConfig() Config {
 		MaxStreamsPerConnection: 100,
 		IdleTimeout:             time.Minute,
 		MaxConnectionAge:        time.Hour,
+		Metrics:                 true,
 	}
 }
 

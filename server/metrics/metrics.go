@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -28,12 +29,10 @@ type Build struct {
 }
 
 // Metrics are the server's metrics. They observe the service (service.Observer) and the limits
-// (admission.Observer).
+// (admission.Observer). A nil *Metrics measures nothing, at no cost: its interceptors and handlers pass calls on.
 type Metrics struct {
-	// Registry holds every metric, for /metrics.
-	Registry *prometheus.Registry
-	// GRPC is the gRPC server's metrics, whose interceptors go on the server.
-	GRPC *grpcprom.ServerMetrics
+	registry *prometheus.Registry
+	grpc     *grpcprom.ServerMetrics
 
 	games                          []string // the values the game label takes, besides ""
 	refusals                       *prometheus.CounterVec
@@ -50,8 +49,8 @@ type Metrics struct {
 // New returns the metrics of a server hosting games (their ids), built as build.
 func New(build Build, games []string) *Metrics {
 	m := &Metrics{
-		Registry: prometheus.NewRegistry(),
-		GRPC:     grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram()),
+		registry: prometheus.NewRegistry(),
+		grpc:     grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram()),
 		games:    slices.Sorted(slices.Values(games)),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_refusals_total",
 			Help: "Calls refused, by game (\"\" when the request was not read, \"unknown\" for a game not hosted), method and reason code."},
@@ -80,7 +79,7 @@ func New(build Build, games []string) *Metrics {
 	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_build_info", Help: "Always 1; the labels describe the build.",
 		ConstLabels: prometheus.Labels{"version": build.Version, "revision": build.Revision, "goversion": runtime.Version()}})
 	buildInfo.Set(1)
-	m.Registry.MustRegister(m.GRPC, m.refusals, m.limiterWaits, m.limiterRefusals, m.tokenOpens, m.chainExplosions,
+	m.registry.MustRegister(m.grpc, m.refusals, m.limiterWaits, m.limiterRefusals, m.tokenOpens, m.chainExplosions,
 		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, buildInfo,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_memory_limit_bytes",
 			Help: "The Go runtime's memory limit (GOMEMLIMIT) in effect; 2^63-1 for none."},
@@ -91,7 +90,10 @@ func New(build Build, games []string) *Metrics {
 
 // WatchRequestBytes publishes the request memory in flight and its limit, as inFlight and limit tell them.
 func (m *Metrics) WatchRequestBytes(inFlight, limit func() int64) {
-	m.Registry.MustRegister(
+	if m == nil {
+		return
+	}
+	m.registry.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_request_bytes_in_flight",
 			Help: "Memory the requests in flight hold of their budget (their size and an estimate of what they take decoded)."},
 			func() float64 { return float64(inFlight()) }),
@@ -99,14 +101,47 @@ func (m *Metrics) WatchRequestBytes(inFlight, limit func() int64) {
 			Help: "The budget of request memory in flight."}, func() float64 { return float64(limit()) }))
 }
 
-// Handler serves the metrics, for GET /metrics.
+// Handler serves the metrics, for GET /metrics (nothing, 404, if m is nil).
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry})
+	if m == nil {
+		return http.NotFoundHandler()
+	}
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// UnaryServerInterceptor measures unary gRPC calls.
+func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
+	if m == nil {
+		return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+			return handler(ctx, req)
+		}
+	}
+	return m.grpc.UnaryServerInterceptor()
+}
+
+// StreamServerInterceptor measures streaming gRPC calls.
+func (m *Metrics) StreamServerInterceptor() grpc.StreamServerInterceptor {
+	if m == nil {
+		return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+			return handler(srv, ss)
+		}
+	}
+	return m.grpc.StreamServerInterceptor()
+}
+
+// InitializeMetrics publishes the gRPC metrics of every method of srv, before any call.
+func (m *Metrics) InitializeMetrics(srv *grpc.Server) {
+	if m != nil {
+		m.grpc.InitializeMetrics(srv)
+	}
 }
 
 // CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by its reason code, or the
 // name of its gRPC code when it has none.
 func (m *Metrics) CallRefused(game, method string, err error) {
+	if m == nil {
+		return
+	}
 	reason := refusal.Reason(err)
 	if reason == "" {
 		reason = status.Code(err).String()
@@ -124,6 +159,9 @@ func (m *Metrics) game(game string) string {
 
 // Draining sets whether the server is shutting down.
 func (m *Metrics) Draining(draining bool) {
+	if m == nil {
+		return
+	}
 	v := 0.0
 	if draining {
 		v = 1
@@ -132,11 +170,15 @@ func (m *Metrics) Draining(draining bool) {
 }
 
 // TokenOpened counts a token opened, with its result.
-func (m *Metrics) TokenOpened(result string) { m.tokenOpens.WithLabelValues(result).Inc() }
+func (m *Metrics) TokenOpened(result string) {
+	if m != nil {
+		m.tokenOpens.WithLabelValues(result).Inc()
+	}
+}
 
 // MoveApplied observes the explosions of an Exploze move.
 func (m *Metrics) MoveApplied(game string, events []*rulebookv1.Event) {
-	if game != "exploze" {
+	if m == nil || game != "exploze" {
 		return
 	}
 	explosions := 0
@@ -147,7 +189,11 @@ func (m *Metrics) MoveApplied(game string, events []*rulebookv1.Event) {
 }
 
 // PuzzleSearched observes the nodes of a SolvePuzzle search.
-func (m *Metrics) PuzzleSearched(nodes int64) { m.solverNodes.Observe(float64(nodes)) }
+func (m *Metrics) PuzzleSearched(nodes int64) {
+	if m != nil {
+		m.solverNodes.Observe(float64(nodes))
+	}
+}
 
 // Limits returns what observes the limits' waits and refusals (an admission.Observer).
 func (m *Metrics) Limits() Limits { return Limits{m} }
@@ -156,10 +202,18 @@ func (m *Metrics) Limits() Limits { return Limits{m} }
 type Limits struct{ m *Metrics }
 
 // Waited counts a call that waited for limit.
-func (l Limits) Waited(limit string) { l.m.limiterWaits.WithLabelValues(limit).Inc() }
+func (l Limits) Waited(limit string) {
+	if l.m != nil {
+		l.m.limiterWaits.WithLabelValues(limit).Inc()
+	}
+}
 
 // Refused counts a call that limit refused.
-func (l Limits) Refused(limit string) { l.m.limiterRefusals.WithLabelValues(limit).Inc() }
+func (l Limits) Refused(limit string) {
+	if l.m != nil {
+		l.m.limiterRefusals.WithLabelValues(limit).Inc()
+	}
+}
 
 // routeKey is the context key of a REST request's route.
 type routeKey struct{}
@@ -167,6 +221,9 @@ type routeKey struct{}
 // HTTP returns next instrumented: each request counted and timed by status code, method and route (which route
 // tells), and the requests in flight.
 func (m *Metrics) HTTP(next http.Handler, route func(*http.Request) string) http.Handler {
+	if m == nil {
+		return next
+	}
 	byRoute := promhttp.WithLabelFromCtx("route", func(ctx context.Context) string { return ctx.Value(routeKey{}).(string) })
 	instrumented := promhttp.InstrumentHandlerInFlight(m.httpInFlight,
 		promhttp.InstrumentHandlerDuration(m.httpDuration,
