@@ -23,10 +23,13 @@ const headerTimeout = 10 * time.Second
 // maxLoggedBytes bounds what an access log line repeats of a request (its path, its X-Forwarded-For).
 const maxLoggedBytes = 256
 
-// restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, and tracing
-// if configured.
+// answerTimeout is how long a client has to take an answer from the moment the server starts writing it.
+const answerTimeout = 10 * time.Second
+
+// restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, tracing if
+// configured, and a write deadline from the moment the answer is written.
 func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
-	h := s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route)
+	h := answerDeadline(s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route))
 	if t := s.cfg.Tracing; t != nil {
 		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
 			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + gw.Route(r) }))
@@ -65,6 +68,31 @@ func (s *Server) accessLog(next http.Handler, route func(*http.Request) string) 
 			}
 			ce.Write(fields...)
 		}
+	})
+}
+
+// answerDeadline returns next with a write deadline of answerTimeout that starts when the answer does: a slow client
+// cannot hold a connection by not reading its answer, and an answer that took long to compute (under load, past the
+// call's deadline) is still written, never cut by a deadline that ran out before it began.
+func answerDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		_ = rc.SetWriteDeadline(time.Time{}) // none while the request is read: an earlier answer's is over
+		started := false
+		start := func() {
+			if !started {
+				started = true
+				_ = rc.SetWriteDeadline(time.Now().Add(answerTimeout))
+			}
+		}
+		next.ServeHTTP(httpsnoop.Wrap(w, httpsnoop.Hooks{
+			WriteHeader: func(next httpsnoop.WriteHeaderFunc) httpsnoop.WriteHeaderFunc {
+				return func(code int) { start(); next(code) }
+			},
+			Write: func(next httpsnoop.WriteFunc) httpsnoop.WriteFunc {
+				return func(b []byte) (int, error) { start(); return next(b) }
+			},
+		}), r)
 	})
 }
 

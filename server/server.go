@@ -112,8 +112,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	}
 	httpServer := &http.Server{
 		Handler:           s.restHandler(gw),
-		ReadHeaderTimeout: headerTimeout,
-		WriteTimeout:      s.cfg.CallTimeout + 5*time.Second, // a call answers by its deadline, well within
+		ReadHeaderTimeout: headerTimeout, // the body within the call's deadline, the answer within answerTimeout
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
