@@ -6,13 +6,17 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/rulebook/rulebook/service/serviceconfig"
 )
 
-// dial returns a client connection to the server at addr, over plain TCP as rulebookd serves, whose calls each
-// give up after timeout. It does not connect until the first call.
+// dial returns a client connection to the server at addr, over plain TCP as rulebookd serves, with the service
+// config rulebook publishes (a call that fails with UNAVAILABLE is tried again), whose calls each give up after
+// timeout, their retries included. It does not connect until the first call.
 func dial(addr string, timeout time.Duration) (*grpc.ClientConn, error) {
 	return grpc.NewClient(addr,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(serviceconfig.JSON),
 		grpc.WithUnaryInterceptor(callTimeout(timeout)))
 }
 

@@ -1,8 +1,14 @@
 package main
 
 import (
+	"context"
 	"net"
+	"sync/atomic"
 	"testing"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // TestAddressFromEnvironment checks that RULEBOOK_ADDR gives the address when -addr does not, and that -addr wins.
@@ -38,6 +44,21 @@ func TestUnreachableServer(t *testing.T) {
 			tt.want.check(t, rulebook(t, "", tt.args...))
 		})
 	}
+}
+
+// TestRetriesUnavailable checks that the client retries a call that fails with UNAVAILABLE (a replica going away),
+// as the service config says: a server that fails the first three calls so is answered at the fourth attempt.
+func TestRetriesUnavailable(t *testing.T) {
+	var failures atomic.Int32
+	failures.Store(3)
+	failFirst := func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if failures.Add(-1) >= 0 {
+			return nil, status.Error(codes.Unavailable, "going away")
+		}
+		return handler(ctx, req)
+	}
+	addr := startServer(t, false, grpc.UnaryInterceptor(failFirst))
+	want{golden: "games.txt"}.check(t, rulebook(t, "", "-addr", addr, "games"))
 }
 
 // listen returns a listener on a free port of 127.0.0.1.

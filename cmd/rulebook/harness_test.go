@@ -50,8 +50,8 @@ func plainServer(t *testing.T) server {
 }
 
 // startServer serves RulesService with Exploze, sealing tokens with a fixed test key and accepting plain states if
-// plain, on a free port of 127.0.0.1 until the test ends, and returns its address.
-func startServer(t *testing.T, plain bool) string {
+// plain, with the gRPC server's opts, on a free port of 127.0.0.1 until the test ends, and returns its address.
+func startServer(t *testing.T, plain bool, opts ...grpc.ServerOption) string {
 	t.Helper()
 	key, err := seal.GenerateKey("test", bytes.NewReader(bytes.Repeat([]byte{1}, 32))) // seal refuses a secret of zeros
 	if err != nil {
@@ -69,7 +69,7 @@ func startServer(t *testing.T, plain bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := grpc.NewServer()
+	srv := grpc.NewServer(opts...)
 	rulebookv1.RegisterRulesServiceServer(srv, svc)
 	done := make(chan struct{})
 	go func() {
