@@ -27,9 +27,9 @@ const maxLoggedBytes = 256
 const answerTimeout = 10 * time.Second
 
 // restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, tracing if
-// configured, and a write deadline from the moment the answer is written.
+// configured, a write deadline from the moment the answer is written, and Connection: close while draining.
 func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
-	h := answerDeadline(s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route))
+	h := s.answering(s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route))
 	if t := s.cfg.Tracing; t != nil {
 		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
 			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + gw.Route(r) }))
@@ -71,18 +71,23 @@ func (s *Server) accessLog(next http.Handler, route func(*http.Request) string) 
 	})
 }
 
-// answerDeadline returns next with a write deadline of answerTimeout that starts when the answer does: a slow client
-// cannot hold a connection by not reading its answer, and an answer that took long to compute (under load, past the
-// call's deadline) is still written, never cut by a deadline that ran out before it began.
-func answerDeadline(next http.Handler) http.Handler {
+// answering returns next, whose answers, from the moment each starts: have a write deadline of answerTimeout, so
+// that a slow client cannot hold a connection by not reading its answer while an answer that took long to compute
+// (under load, past the call's deadline) is still written; and say Connection: close once the server shuts down,
+// even for a call that began before.
+func (s *Server) answering(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
 		_ = rc.SetWriteDeadline(time.Time{}) // none while the request is read: an earlier answer's is over
 		started := false
 		start := func() {
-			if !started {
-				started = true
-				_ = rc.SetWriteDeadline(time.Now().Add(answerTimeout))
+			if started {
+				return
+			}
+			started = true
+			_ = rc.SetWriteDeadline(time.Now().Add(answerTimeout))
+			if s.draining.Load() {
+				w.Header().Set("Connection", "close")
 			}
 		}
 		next.ServeHTTP(httpsnoop.Wrap(w, httpsnoop.Hooks{

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
@@ -42,6 +43,8 @@ type Server struct {
 	health  *health.Server
 	budget  *admission.Budget // the memory of the requests in flight
 	metrics *metrics.Metrics
+	// draining is set once the server shuts down: every REST answer then closes its connection.
+	draining atomic.Bool
 	// hurry is done once StopNow is called, which ends a graceful shutdown at once.
 	hurry   context.Context
 	stopNow context.CancelFunc
@@ -146,14 +149,15 @@ func (s *Server) StopNow() { s.stopNow() }
 
 // shutdown stops serving without dropping a call in flight, unless the shutdown timeout runs out or StopNow is
 // called. While it waits, every REST answer says Connection: close, so that a proxy never sends another request on
-// a connection that is about to close; gRPC clients are told GOAWAY when the server stops taking calls.
+// a connection that is about to close (idle connections are left open until the drain delay is over, as closing them
+// at once would race the proxy reusing them); gRPC clients are told GOAWAY when the server stops taking calls.
 // The admin server, if any, goes on answering (metrics of the drain) until the calls are done.
 func (s *Server) shutdown(servers ...*http.Server) error {
 	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.DrainDelay))
 	s.health.Shutdown()
 	s.metrics.Draining(true)
+	s.draining.Store(true)
 	httpServer := servers[0]
-	httpServer.SetKeepAlivesEnabled(false)
 	select {
 	case <-time.After(s.cfg.DrainDelay):
 	case <-s.hurry.Done():
