@@ -47,9 +47,10 @@ const (
 	appLabelKey   = "app.kubernetes.io/name"
 	appLabelValue = "rulebook"
 
-	// grpcPortName and httpPortName name the container's two ports.
-	grpcPortName = "grpc"
-	httpPortName = "http"
+	// grpcPortName, httpPortName and adminPortName name the container's ports.
+	grpcPortName  = "grpc"
+	httpPortName  = "http"
+	adminPortName = "admin"
 
 	// exitHeadroom is the least time terminationGracePeriodSeconds must leave
 	// beyond RULEBOOK_DRAIN_DELAY + RULEBOOK_SHUTDOWN_TIMEOUT, for the server
@@ -386,6 +387,7 @@ func TestDeploymentEnvAndShutdown(t *testing.T) {
 	for _, tt := range []struct{ env, port string }{
 		{"RULEBOOK_GRPC_ADDR", grpcPortName},
 		{"RULEBOOK_HTTP_ADDR", httpPortName},
+		{"RULEBOOK_ADMIN_ADDR", adminPortName},
 	} {
 		_, port, err := net.SplitHostPort(env[tt.env])
 		if err != nil {
@@ -413,6 +415,22 @@ func TestDeploymentEnvAndShutdown(t *testing.T) {
 	}
 	if g := time.Duration(*grace) * time.Second; g < shutdown+exitHeadroom {
 		t.Errorf("terminationGracePeriodSeconds %s must be at least RULEBOOK_DRAIN_DELAY + RULEBOOK_SHUTDOWN_TIMEOUT (%s) + %s", g, shutdown, exitHeadroom)
+	}
+}
+
+// TestScrapeAnnotations checks that the pods ask to be scraped on the admin port, at /metrics.
+func TestScrapeAnnotations(t *testing.T) {
+	m := loadManifests(t)
+	annotations := m.deployment.Spec.Template.Annotations
+	want := map[string]string{
+		"prometheus.io/scrape": "true",
+		"prometheus.io/port":   strconv.Itoa(int(containerPort(t, m.container(t), adminPortName))),
+		"prometheus.io/path":   "/metrics",
+	}
+	for k, v := range want {
+		if annotations[k] != v {
+			t.Errorf("pod annotation %s = %q, want %q", k, annotations[k], v)
+		}
 	}
 }
 
