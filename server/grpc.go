@@ -91,12 +91,14 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
+	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
+	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
 	admitted := chainUnary(
 		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
 		s.metrics.UnaryServerInterceptor(),
 		s.countRefusals,
 		recovery.UnaryServerInterceptor(recoverer),
-		admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits()).Intercept,
+		limiter.Intercept,
 	)
 	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
 	healthpb.RegisterHealthServer(srv, s.health)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"google.golang.org/grpc/metadata"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/server/tracing"
@@ -68,12 +70,29 @@ func sample(families map[string]*dto.MetricFamily, family string, labels map[str
 	return 0, false
 }
 
-// TestMetrics makes calls of each kind over both transports and checks what /metrics on the admin endpoint counts:
-// gRPC calls by code, REST requests by route and code, refusals by game, method and reason (a game the server does
-// not host as "unknown"), token opens by result, Exploze chains, solver searches, the request memory budget and the
-// build.
-func TestMetrics(t *testing.T) {
+// metricsList is the list of the metric families the server serves, which the alerts and the dashboard of deploy/
+// may use.
+const metricsList = "../deploy/prometheus/metrics.txt"
+
+// TestMetricFamilies makes calls of each kind, refusals among them, and checks that the families that /metrics
+// serves are those of deploy/prometheus/metrics.txt (-update rewrites it).
+func TestMetricFamilies(t *testing.T) {
 	ts := start(t, setup{cfg: testConfig(), admin: true})
+	makeCallsOfEachKind(t, ts)
+	var b strings.Builder
+	b.WriteString("# The metric families rulebookd serves at /metrics on its admin listener, one a line, sorted (a histogram by " +
+		"its family name); the server's tests keep this list in step with what /metrics serves.\n")
+	for _, name := range slices.Sorted(maps.Keys(scrape(t, ts))) {
+		b.WriteString(name + "\n")
+	}
+	enginetest.Golden(t, metricsList, []byte(b.String()))
+}
+
+// makeCallsOfEachKind makes calls to ts over both transports: a sealed game and a move, a move with an altered
+// token, a game the server does not host, a puzzle search, a REST call, and a REST request to an unknown path. It
+// returns the game.
+func makeCallsOfEachKind(t *testing.T, ts *testServer) *rulebookv1.NewGameResponse {
+	t.Helper()
 	ctx := servertest.CallContext(t)
 	sealed := servertest.Succeeded(ts.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
 	servertest.Succeeded(ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: sealed.GetToken(),
@@ -92,7 +111,16 @@ func TestMetrics(t *testing.T) {
 	if code, _ := ts.Post(t, "/v1/games/exploze:castle", `{}`); code != http.StatusNotFound {
 		t.Fatalf("REST on an unknown path: %d", code)
 	}
+	return sealed
+}
 
+// TestMetrics makes calls of each kind over both transports and checks what /metrics on the admin endpoint counts:
+// gRPC calls by code, REST requests by route and code, refusals by game, method and reason (a game the server does
+// not host as "unknown"), token opens by result, Exploze chains, solver searches, the request memory budget and the
+// build.
+func TestMetrics(t *testing.T) {
+	ts := start(t, setup{cfg: testConfig(), admin: true})
+	makeCallsOfEachKind(t, ts)
 	families := scrape(t, ts)
 	tests := []struct {
 		family string
@@ -114,7 +142,11 @@ func TestMetrics(t *testing.T) {
 		{"rulebook_request_bytes_limit", nil, float64(testConfig().MaxRequestMemory)},
 		{"rulebook_request_bytes_in_flight", nil, 0},
 		{"rulebook_build_info", map[string]string{"version": ""}, 1},
-		{"rulebook_memory_limit_bytes", nil, 1},
+		{"go_gc_gomemlimit_bytes", nil, 1},
+		{"rulebook_limiter_capacity", map[string]string{"limit": "calls"}, float64(testConfig().MaxConcurrentCalls)},
+		{"rulebook_limiter_in_use", map[string]string{"limit": "heavy_calls"}, 0},
+		{"rulebook_limiter_refusals_total", map[string]string{"limit": "request_bytes"}, 0},
+		{"rulebook_token_opens_total", map[string]string{"result": "TOKEN_UNKNOWN_KEY"}, 0},
 		{"rulebook_draining", nil, 0},
 		{"go_goroutines", nil, 1},
 		{"process_resident_memory_bytes", nil, 1},

@@ -56,6 +56,23 @@ func NewLimiter(maxCalls, maxHeavy int, observer Observer) *Limiter {
 		waiting: make(chan struct{}, maxHeavy), observer: orNone(observer)}
 }
 
+// InUse returns the calls that limit (LimitCalls or LimitHeavyCalls) holds now, a heavy call waiting for its turn
+// not counted.
+func (l *Limiter) InUse(limit string) int {
+	if limit == LimitHeavyCalls {
+		return len(l.heavy)
+	}
+	return len(l.calls)
+}
+
+// Capacity returns the calls that limit (LimitCalls or LimitHeavyCalls) may hold at once.
+func (l *Limiter) Capacity(limit string) int {
+	if limit == LimitHeavyCalls {
+		return cap(l.heavy)
+	}
+	return cap(l.calls)
+}
+
 // Intercept serves the call within the limits, or refuses it with RESOURCE_EXHAUSTED and reason SERVER_BUSY.
 func (l *Limiter) Intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	if heavyMethods[info.FullMethod] {

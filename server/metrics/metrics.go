@@ -1,15 +1,14 @@
 // Package metrics is rulebookd's Prometheus instrumentation, on a registry of its own: the gRPC server's metrics
 // (go-grpc-middleware's provider, with handling times), the REST API's (client_golang's promhttp, by route),
 // rulebook's own (refusals by game, method and reason; the limits' waits and refusals; the request memory in flight;
-// token opens by result; Exploze chains and solver searches; build information; draining), and the Go runtime's
-// and the process's. Every label takes a bounded set of values, whatever the callers send.
+// the calls the limiter holds; token opens by result; Exploze chains and solver searches; build information;
+// draining), and the Go runtime's and the process's (the memory limit in effect is go_gc_gomemlimit_bytes). Every label takes a bounded set of values, whatever the callers send.
 package metrics
 
 import (
 	"context"
 	"net/http"
 	"runtime"
-	"runtime/debug"
 	"slices"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
@@ -20,7 +19,9 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/service/seal"
 )
 
 // Build describes the running build, for rulebook_build_info.
@@ -50,7 +51,7 @@ type Metrics struct {
 func New(build Build, games []string) *Metrics {
 	m := &Metrics{
 		registry: prometheus.NewRegistry(),
-		grpc:     grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram()),
+		grpc:     grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(grpcprom.WithHistogramBuckets(callBuckets))),
 		games:    slices.Sorted(slices.Values(games)),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_refusals_total",
 			Help: "Calls refused, by game (\"\" when the request was not read, \"unknown\" for a game not hosted), method and reason code."},
@@ -71,7 +72,7 @@ func New(build Build, games []string) *Metrics {
 			Help: "REST requests answered, by status code, method and route (the API path template, or \"other\")."},
 			[]string{"code", "method", "route"}),
 		httpDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "rulebook_http_request_duration_seconds",
-			Help: "Time to answer REST requests, body read included, by status code, method and route.", Buckets: prometheus.DefBuckets},
+			Help: "Time to answer REST requests, body read included, by status code, method and route.", Buckets: callBuckets},
 			[]string{"code", "method", "route"}),
 		httpInFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_http_requests_in_flight",
 			Help: "REST requests being answered."}),
@@ -81,11 +82,37 @@ func New(build Build, games []string) *Metrics {
 	buildInfo.Set(1)
 	m.registry.MustRegister(m.grpc, m.refusals, m.limiterWaits, m.limiterRefusals, m.tokenOpens, m.chainExplosions,
 		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, buildInfo,
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_memory_limit_bytes",
-			Help: "The Go runtime's memory limit (GOMEMLIMIT) in effect; 2^63-1 for none."},
-			func() float64 { return float64(debug.SetMemoryLimit(-1)) }),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// Counters that alerts watch exist from the start, at 0, so that their first increase counts.
+	for _, result := range []string{"ok", seal.ReasonTokenMalformed, seal.ReasonTokenTooLarge, seal.ReasonTokenUnknownKey, seal.ReasonTokenInvalid} {
+		m.tokenOpens.WithLabelValues(result)
+	}
+	m.limiterWaits.WithLabelValues(admission.LimitHeavyCalls)
+	for _, limit := range []string{admission.LimitCalls, admission.LimitHeavyCalls, admission.LimitRequestBytes} {
+		m.limiterRefusals.WithLabelValues(limit)
+	}
 	return m
+}
+
+// callBuckets are the buckets of call durations, in seconds: from 0.1 ms (a light call takes a fraction of a
+// millisecond) to 10 s (the default call timeout).
+var callBuckets = []float64{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+
+// WatchCalls publishes the calls that the limiter holds and how many it may, of every kind (LimitCalls,
+// LimitHeavyCalls), as inUse and capacity tell them.
+func (m *Metrics) WatchCalls(inUse, capacity func(limit string) int) {
+	if m == nil {
+		return
+	}
+	for _, limit := range []string{admission.LimitCalls, admission.LimitHeavyCalls} {
+		labels := prometheus.Labels{"limit": limit}
+		m.registry.MustRegister(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_limiter_in_use", ConstLabels: labels,
+				Help: "Calls a limit holds now: calls (every RulesService call), heavy_calls (SolvePuzzle and Replay)."},
+				func() float64 { return float64(inUse(limit)) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_limiter_capacity", ConstLabels: labels,
+				Help: "Calls a limit may hold at once."}, func() float64 { return float64(capacity(limit)) }))
+	}
 }
 
 // WatchRequestBytes publishes the request memory in flight and its limit, as inFlight and limit tell them.
