@@ -49,15 +49,7 @@ func TestRESTRouting(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			body, err := io.ReadAll(resp.Body)
-			if err != nil {
-				t.Fatal(err)
-			}
+			resp, body := servertest.Fetch(t, req)
 			if resp.StatusCode != tt.want.HTTPCode || resp.Header.Get("Allow") != tt.allow {
 				t.Errorf("HTTP %d, Allow %q; want %d, Allow %q: %s", resp.StatusCode, resp.Header.Get("Allow"), tt.want.HTTPCode, tt.allow, body)
 			}

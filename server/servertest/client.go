@@ -67,8 +67,15 @@ func (c *Client) Get(t testing.TB, path string) (int, []byte) {
 	return Do(t, req)
 }
 
-// Do sends req and reads the whole response.
+// Do sends req and reads the whole response: its status code and body.
 func Do(t testing.TB, req *http.Request) (int, []byte) {
+	t.Helper()
+	resp, body := Fetch(t, req)
+	return resp.StatusCode, body
+}
+
+// Fetch sends req and reads the whole response: the response (its body closed) and the body.
+func Fetch(t testing.TB, req *http.Request) (*http.Response, []byte) {
 	t.Helper()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -79,7 +86,7 @@ func Do(t testing.TB, req *http.Request) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, body
+	return resp, body
 }
 
 // PostProto sends req as JSON to path, expects 200 and decodes the answer into resp.
