@@ -43,7 +43,7 @@ const (
 )
 
 // requestBody is the body of a REST request, read already, which keeps why it could not be decoded: the generated
-// gateway code keeps only the text of a decoding error, so restErrorHandler answers with this refusal instead.
+// gateway code keeps only the text of a decoding error, so callError answers with this refusal instead.
 type requestBody struct {
 	io.ReadCloser
 	refusal error

@@ -8,7 +8,6 @@ package gateway
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -138,26 +137,41 @@ func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m run
 	switch httpStatus {
 	case http.StatusMethodNotAllowed:
 		g.routes.allow(w, r.URL.Path)
-		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, r.Method+" is not a method of "+shorten(r.URL.Path)+
+		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, shorten(r.Method)+" is not a method of "+shorten(r.URL.Path)+
 			"; the Allow header lists its methods", map[string]string{"method": shorten(r.Method)})
 	case http.StatusNotFound:
 		err = refusal.New(codes.NotFound, ReasonUnknownPath, "no call at "+shorten(r.URL.Path)+"; GET /openapi.json lists them", nil)
 	default:
 		err = refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path cannot be read", nil)
 	}
-	g.refuse(w, r, &runtime.HTTPStatusError{HTTPStatus: httpStatus, Err: err})
+	g.refuse(w, r, err)
 }
 
 // refuse answers r, which calls nothing, with err, as the gateway answers a call's error, and tells Refused.
 func (g *Gateway) refuse(w http.ResponseWriter, r *http.Request, err error) {
-	if refusal.Reason(err) == admission.ReasonRequestTooLarge {
-		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
-	}
 	if g.opts.Refused != nil {
 		game, method := g.callOf(r)
-		g.opts.Refused(game, method, statusOf(err))
+		g.opts.Refused(game, method, err)
 	}
-	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, err)
+	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, withHTTPStatus(err))
+}
+
+// withHTTPStatus returns err, a refusal, with the HTTP status of its reason when the reason says more than its gRPC
+// code (from which grpc-gateway takes the status otherwise): 413 REQUEST_TOO_LARGE, 408 REQUEST_TIMEOUT, 405
+// METHOD_NOT_ALLOWED.
+func withHTTPStatus(err error) error {
+	var code int
+	switch refusal.Reason(err) {
+	case ReasonRequestTooLarge:
+		code = http.StatusRequestEntityTooLarge
+	case ReasonRequestTimeout:
+		code = http.StatusRequestTimeout
+	case ReasonMethodNotAllowed:
+		code = http.StatusMethodNotAllowed
+	default:
+		return err
+	}
+	return &runtime.HTTPStatusError{HTTPStatus: code, Err: err}
 }
 
 // callOf returns the game that r's path names (as the path has it, "" for none) and the RulesService method of its
@@ -171,23 +185,14 @@ func (g *Gateway) callOf(r *http.Request) (game, method string) {
 	return game, methods[r.Method]
 }
 
-// statusOf returns the gRPC status error within err, which may be an HTTP status error around one.
-func statusOf(err error) error {
-	var httpErr *runtime.HTTPStatusError
-	if errors.As(err, &httpErr) {
-		return httpErr.Err
-	}
-	return err
-}
-
 // callError answers a call's error as the gateway does, except that a body that could not be decoded is answered
 // with the refusal its decoder kept, and logs an answer of 500 or more with its cause.
 func (g *Gateway) callError(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	if body, ok := r.Body.(*requestBody); ok && body.refusal != nil {
 		err = body.refusal
 	}
-	if code := runtime.HTTPStatusFromCode(status.Code(statusOf(err))); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
+	if code := runtime.HTTPStatusFromCode(status.Code(err)); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
 		g.opts.Log.Error("REST call failed", zap.String("path", shorten(r.URL.Path)), zap.Int("status", code), zap.Error(err))
 	}
-	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, withHTTPStatus(err))
 }

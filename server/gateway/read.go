@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc/codes"
 
 	"github.com/rulebook/rulebook/server/admission"
@@ -116,8 +115,7 @@ func unreadable(ctx context.Context, err error) error {
 	case refusal.Reason(err) != "": // the budget's refusal
 		return err
 	case errors.Is(err, os.ErrDeadlineExceeded), ctx.Err() != nil:
-		return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestTimeout, Err: refusal.New(codes.DeadlineExceeded,
-			ReasonRequestTimeout, "the body did not arrive before the call's deadline", nil)}
+		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive before the call's deadline", nil)
 	}
 	return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body could not be read: "+shorten(err.Error()), nil)
 }
@@ -125,8 +123,8 @@ func unreadable(ctx context.Context, err error) error {
 // tooLarge is the refusal (413) of a body longer than limit.
 func tooLarge(limit int64) error {
 	n := strconv.FormatInt(limit, 10)
-	return &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: refusal.New(codes.ResourceExhausted,
-		ReasonRequestTooLarge, "the request is longer than the "+n+" bytes the server accepts", map[string]string{"limit": n})}
+	return refusal.New(codes.ResourceExhausted, ReasonRequestTooLarge, "the request is longer than the "+n+
+		" bytes the server accepts", map[string]string{"limit": n})
 }
 
 // withBody returns r with body as its body, already read.
