@@ -119,7 +119,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
-	servers := []*http.Server{httpServer}
+	var admin *http.Server
 
 	failed := make(chan error, 4)
 	go func() { failed <- s.grpc.Serve(netutil.LimitListener(l.GRPC, s.cfg.MaxGRPCConnections)) }()
@@ -127,8 +127,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	go func() { failed <- httpServer.Serve(netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections)) }()
 	fields := []zap.Field{zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr())}
 	if l.Admin != nil {
-		admin := s.adminServer()
-		servers = append(servers, admin)
+		admin = s.adminServer()
 		go func() { failed <- admin.Serve(l.Admin) }()
 		fields = append(fields, zap.Stringer("admin", l.Admin.Addr()), zap.Bool("pprof", s.cfg.Pprof))
 	}
@@ -140,7 +139,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	case serveErr = <-failed:
 		serveErr = fmt.Errorf("serve: %w", serveErr)
 	}
-	return errors.Join(serveErr, s.shutdown(servers...))
+	return errors.Join(serveErr, s.shutdown(httpServer, admin))
 }
 
 // StopNow ends a graceful shutdown at once, cancelling the calls still in flight (as a second SIGTERM or Ctrl-C
@@ -151,13 +150,12 @@ func (s *Server) StopNow() { s.stopNow() }
 // called. While it waits, every REST answer says Connection: close, so that a proxy never sends another request on
 // a connection that is about to close (idle connections are left open until the drain delay is over, as closing them
 // at once would race the proxy reusing them); gRPC clients are told GOAWAY when the server stops taking calls.
-// The admin server, if any, goes on answering (metrics of the drain) until the calls are done.
-func (s *Server) shutdown(servers ...*http.Server) error {
+// The admin server, if not nil, goes on answering (metrics of the drain) until the calls are done.
+func (s *Server) shutdown(httpServer, admin *http.Server) error {
 	s.log.Info("shutting down: reporting NOT_SERVING", zap.Duration("drainDelay", s.cfg.DrainDelay))
 	s.health.Shutdown()
 	s.metrics.Draining(true)
 	s.draining.Store(true)
-	httpServer := servers[0]
 	select {
 	case <-time.After(s.cfg.DrainDelay):
 	case <-s.hurry.Done():
@@ -182,7 +180,7 @@ func (s *Server) shutdown(servers ...*http.Server) error {
 		s.grpc.Stop() // GracefulStop still waits for the handlers it cancelled; this server does not
 		httpErr = nil // the calls the shutdown timeout or StopNow cancelled are what that is for
 	}
-	for _, admin := range servers[1:] {
+	if admin != nil {
 		_ = admin.Close()
 	}
 	s.log.Info("stopped")
