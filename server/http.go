@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/pprof"
 	"time"
@@ -27,15 +28,24 @@ const maxLoggedBytes = 256
 const answerTimeout = 10 * time.Second
 
 // restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, tracing if
-// configured, a write deadline from the moment the answer is written, and Connection: close while draining.
+// configured, a write deadline from the moment the answer is written, and Connection: close while draining. Each
+// request's route is found once, for all of them.
 func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
-	h := s.answering(s.accessLog(s.metrics.HTTP(gw, gw.Route), gw.Route))
+	h := s.answering(s.accessLog(s.metrics.HTTP(gw, routeOf), routeOf))
 	if t := s.cfg.Tracing; t != nil {
 		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
-			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + gw.Route(r) }))
+			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + routeOf(r) }))
 	}
-	return h
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), routeKey{}, gw.Route(r))))
+	})
 }
+
+// routeKey is the context key of a REST request's route.
+type routeKey struct{}
+
+// routeOf returns the route of a request that restHandler serves.
+func routeOf(r *http.Request) string { return r.Context().Value(routeKey{}).(string) }
 
 // accessLog returns next with one log line for each request it answers: method, path, route (as route tells it),
 // status, bytes written, duration, client address (and X-Forwarded-For), and the trace id (of the request's span,
