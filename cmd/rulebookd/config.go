@@ -164,15 +164,29 @@ func intVar(p *int) func(*flag.FlagSet, string, string, string) error {
 // uint32Var binds a small unsigned integer setting to p.
 func uint32Var(p *uint32) func(*flag.FlagSet, string, string, string) error {
 	return func(fs *flag.FlagSet, name, def, usage string) error {
-		v, err := strconv.ParseUint(def, 10, 32)
-		fs.Func(name, usage+" (default "+def+")", func(s string) error {
-			n, err := strconv.ParseUint(s, 10, 32)
-			*p = uint32(n)
-			return err
-		})
-		*p = uint32(v)
+		v := uint32Value{p}
+		err := v.Set(def) // before Var, which takes the default from it
+		fs.Var(v, name, usage)
 		return err
 	}
+}
+
+// uint32Value is a flag.Value of the uint32 at p.
+type uint32Value struct{ p *uint32 }
+
+// String formats the value (0 for the zero uint32Value, which package flag makes to tell defaults).
+func (v uint32Value) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatUint(uint64(*v.p), 10)
+}
+
+// Set parses s into the value.
+func (v uint32Value) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 32)
+	*v.p = uint32(n)
+	return err
 }
 
 // int64Var binds a large integer setting to p.
