@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,6 +105,9 @@ func restLoad(name, url, path string, body []byte, chunked bool) hostileLoad {
 // and then over REST (a valid record, bodies over the limit with and without a length, a body of 1 MiB with a
 // field of the wrong type), several rounds each; its peak resident memory (VmHWM) must stay under 192 MiB.
 func TestMemoryBoundedUnderHostileLoad(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads the process's memory from /proc, which only Linux has")
+	}
 	p := startProcess(t, map[string]string{stateKeysEnv: servertest.StateKeys})
 	pid := p.cmd.Process.Pid
 	const maxMessage = 1 << 20 // the default -max-message-bytes
