@@ -21,7 +21,8 @@ func chainCounts(events []Event) (explosions, waves int) {
 }
 
 // fullBoard returns a rows x cols board where player A holds every cell one stone short of its critical number,
-// except for the cells of holes, left empty, and for a single stone of player B at enemy.
+// except for the cells of holes, left empty, and for a single stone of player B at enemy; A is to move. No game
+// reaches it (B, who would have moved last, holds one stone): it is built as arranged does.
 func fullBoard(t *testing.T, rows, cols int, enemy Coord, holes ...Coord) *State {
 	t.Helper()
 	s := newGame(t, Options{Rows: rows, Cols: cols}).clone()
@@ -32,19 +33,12 @@ func fullBoard(t *testing.T, rows, cols int, enemy Coord, holes ...Coord) *State
 		s.cells[h.Row*cols+h.Col] = Cell{}
 	}
 	s.cells[enemy.Row*cols+enemy.Col] = Cell{Owner: 2, Stones: 1}
-	moves := 0
-	for _, c := range s.cells {
-		moves += c.Stones
-	}
-	next, err := NewState(s.opts, moves, 1, s.cells)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return next
+	return arrangedCells(s.opts, 1, s.cells)
 }
 
 // readPosition reads a two-player position from a file of testdata: lines starting with "#" are comments, the rest
-// is the board in the notation of ParseBoard; player A is to move.
+// is the board in the notation of ParseBoard; player A is to move. Built as arranged does: these boards were
+// searched for long chains, not reached by play.
 func readPosition(t testing.TB, name string) *State {
 	t.Helper()
 	text, err := os.ReadFile(filepath.Join("testdata", name))
@@ -57,7 +51,7 @@ func readPosition(t testing.TB, name string) *State {
 			board.WriteString(line)
 		}
 	}
-	return position(t, 2, 1, board.String())
+	return arranged(t, 2, 1, board.String())
 }
 
 // longestChain returns the position of testdata with the most explosions known for one move, and that move.
@@ -140,7 +134,7 @@ func TestExplosionCap(t *testing.T) {
 	}
 
 	// The second worked example's last move explodes once; the third's three times in all.
-	s := position(t, 2, 1, "A1 A2 .0 | A2 A3 .0 | .0 .0 B1").clone()
+	s := arranged(t, 2, 1, "A1 A2 .0 | A2 A3 .0 | .0 .0 B1")
 	s.cells[0].Stones++
 	s.moves++
 	_, err := s.clone().react(0, 1, 4, nil)

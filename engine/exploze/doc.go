@@ -8,8 +8,9 @@
 // Coordinates are (row, col) from 0 at the top-left; cells are stored row by row. Players are engine.Player values
 // numbered from 1; engine.NoPlayer owns the empty cells. A State is an immutable position: Apply returns a new State
 // and the events of the move (the stone placed, each wave of explosions with its captures, eliminations, the end of
-// the game) and never changes its receiver. A State needs no history: NewState and FromProto check every invariant
-// that a position reached by play satisfies.
+// the game) and never changes its receiver. A State needs no history: NewState and FromProto check cheap
+// necessary conditions of reachability (each position reached by play meets them), which refuse many, but not all,
+// of the positions that no game reaches.
 //
 // The chain reaction of a move runs in waves (see Apply). Each wave costs in proportion to the cells that change, and
 // the chain is bounded by a proven cap on the number of explosions (docs/rules/exploze.md gives it, and the proof);

@@ -44,13 +44,13 @@ func ExampleParseBoard() {
 	if err != nil {
 		panic(err)
 	}
-	s, err := exploze.NewState(exploze.Options{Rows: rows, Cols: cols}, 9, 1, cells)
+	s, err := exploze.NewState(exploze.Options{Rows: rows, Cols: cols}, 9, 2, cells)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Print(s)
 	// Output:
-	// 3x3, 2 players, 9 moves played, A to move
+	// 3x3, 2 players, 9 moves played, B to move
 	// A1 A2 .0
 	// A2 A3 .0
 	// .0 .0 B1

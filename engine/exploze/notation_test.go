@@ -45,11 +45,11 @@ func TestParseBoard(t *testing.T) {
 
 // TestNotationRoundTrip checks that Board and String write what ParseBoard reads back.
 func TestNotationRoundTrip(t *testing.T) {
-	s := position(t, 3, 1, "A1 A2 .0 | A2 A3 C1 | .0 B1 .0")
+	s := position(t, 3, 2, "A1 A2 .0 | A2 A3 C1 | .0 B1 .0")
 	if got, want := s.Board(), "A1 A2 .0 | A2 A3 C1 | .0 B1 .0"; got != want {
 		t.Errorf("Board() = %q, want %q", got, want)
 	}
-	want := "3x3, 3 players, 10 moves played, A to move\nA1 A2 .0\nA2 A3 C1\n.0 B1 .0\n"
+	want := "3x3, 3 players, 10 moves played, B to move\nA1 A2 .0\nA2 A3 C1\n.0 B1 .0\n"
 	if got := s.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
@@ -58,8 +58,8 @@ func TestNotationRoundTrip(t *testing.T) {
 	if err != nil || !slices.Equal(cells, s.cells) || rows != 3 || cols != 3 {
 		t.Errorf("ParseBoard(String()) = %v, %d, %d, %v", cells, rows, cols, err)
 	}
-	over := position(t, 2, 0, ".0 A3 | A1 .0")
-	if got, want := over.String(), "2x2, 2 players, 4 moves played, game over, A won\n.0 A3\nA1 .0\n"; got != want {
+	over := position(t, 2, 0, ".0 A2 | A1 .0")
+	if got, want := over.String(), "2x2, 2 players, 3 moves played, game over, A won\n.0 A2\nA1 .0\n"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	if got, want := (Move{Player: 2, Row: 3, Col: 4}).String(), "B(3,4)"; got != want {

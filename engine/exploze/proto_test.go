@@ -15,7 +15,7 @@ func TestProtoRoundTrip(t *testing.T) {
 	for _, s := range []*State{
 		newGame(t, Options{}),
 		newGame(t, Options{Rows: 32, Cols: 2, Players: 8}),
-		position(t, 3, 1, "A1 A2 .0 | A2 A3 C1 | .0 B1 .0"),
+		position(t, 3, 2, "A1 A2 .0 | A2 A3 C1 | .0 B1 .0"),
 		position(t, 2, 0, ".0 A2 .0 | A2 A1 A2"),
 	} {
 		m := s.Proto()
@@ -44,7 +44,7 @@ func TestProtoRoundTrip(t *testing.T) {
 // TestFromProtoReasons checks FromProto's own refusals and that it reaches NewState's checks, with their fields.
 func TestFromProtoReasons(t *testing.T) {
 	valid := func(change func(m *rulebookv1.ExplozeState)) *rulebookv1.ExplozeState {
-		m := position(t, 2, 1, "A1 .0 .0 | B1 A2 B1").Proto()
+		m := position(t, 2, 2, "A1 .0 .0 | B1 A2 B1").Proto()
 		change(m)
 		return m
 	}
@@ -158,13 +158,13 @@ func TestEventsProto(t *testing.T) {
 
 // TestScoreProto checks the standings: points are stones, equal stones share a rank, and the final breakdown.
 func TestScoreProto(t *testing.T) {
-	live := position(t, 3, 2, "A1 C2 .0 | B1 A1 .0").Score().Proto()
+	live := position(t, 3, 2, "B1 C2 B1 | A1 A2 .0").Score().Proto()
 	wantLive := &rulebookv1.Score{
 		Standings: []*rulebookv1.PlayerStanding{
-			{Player: 1, Points: 2, Rank: 1}, {Player: 2, Points: 1, Rank: 3}, {Player: 3, Points: 2, Rank: 1},
+			{Player: 1, Points: 3, Rank: 1}, {Player: 2, Points: 2, Rank: 2}, {Player: 3, Points: 2, Rank: 2},
 		},
 		Game: &rulebookv1.Score_Exploze{Exploze: &rulebookv1.ExplozeScore{Players: []*rulebookv1.ExplozePlayerScore{
-			{Player: 1, Stones: 2, Cells: 2}, {Player: 2, Stones: 1, Cells: 1}, {Player: 3, Stones: 2, Cells: 1},
+			{Player: 1, Stones: 3, Cells: 2}, {Player: 2, Stones: 2, Cells: 2}, {Player: 3, Stones: 2, Cells: 1},
 		}}},
 	}
 	if !proto.Equal(live, wantLive) {

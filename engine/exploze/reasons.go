@@ -26,6 +26,15 @@ const (
 	// ReasonToMoveInvalid (Invalid): the player to move does not follow from the position (round one goes in seat
 	// order, later it is a player still in the game, and nobody once the game is over).
 	ReasonToMoveInvalid = "TO_MOVE_INVALID"
+	// ReasonLastMoverStones (Invalid): after round one, the player who made the last move (the one before the player
+	// to move, or the winner) holds fewer than 2 stones.
+	ReasonLastMoverStones = "LAST_MOVER_STONES"
+	// ReasonWinnerMismatch (Invalid): a finished two-player game whose winner is not the player who made the last
+	// move (player 1 makes the odd moves).
+	ReasonWinnerMismatch = "WINNER_MISMATCH"
+	// ReasonFinalWaveMissing (Invalid): a finished game whose board has no cell with stones on every neighbour, which
+	// the wave that ended the game leaves.
+	ReasonFinalWaveMissing = "FINAL_WAVE_MISSING"
 	// ReasonPlayerOutOfRange (Invalid): the moving player is not a player of the game.
 	ReasonPlayerOutOfRange = "PLAYER_OUT_OF_RANGE"
 	// ReasonCellOffBoard (Invalid): the move's row or column is outside the board.

@@ -60,7 +60,8 @@ func New(opts Options) (*State, error) {
 	return s, nil
 }
 
-// NewState builds a state from its parts and checks every invariant of a position reached by play; cells is the board
+// NewState builds a state from its parts and checks that it meets the conditions every position reached by play
+// meets; cells is the board
 // row by row and is copied. Zero fields of opts take their defaults. The checks, in order, each an Invalid error whose
 // field is a path in ExplozeState:
 //
@@ -74,8 +75,19 @@ func New(opts Options) (*State, error) {
 //   - FIRST_ROUND_MISMATCH ("cells[i].stones" or "cells[i].owner"): while movesPlayed <= Players, a board other than
 //     one single stone for each of players 1..movesPlayed;
 //   - UNSTABLE_CELL ("cells[i].stones"): a cell at or above its critical number while the game is not over;
-//   - TO_MOVE_INVALID ("toMove"): in round one a player other than movesPlayed+1; later one who is not a player still
-//     in the game; once the game is over anyone but engine.NoPlayer.
+//   - TO_MOVE_INVALID ("toMove"): once the game is over anyone but engine.NoPlayer; while nobody is out (so in round
+//     one, and in any two-player game not over) a player other than movesPlayed mod Players + 1, as turns have gone
+//     round in seat order; later one who is not a player still in the game;
+//   - LAST_MOVER_STONES ("cells"): after round one, the player who moved last (the winner, or the player still in the
+//     game before the player to move) holds fewer than 2 stones;
+//   - WINNER_MISMATCH ("movesPlayed"): a finished two-player game whose winner did not make the last move (player 1
+//     makes the odd moves);
+//   - FINAL_WAVE_MISSING ("cells", or "cells[i].stones"): a finished game's board without the mark of the wave that
+//     ended it: no cell has stones on every neighbour, or a cell at or above its critical number is neither such a
+//     cell nor next to one.
+//
+// These are necessary conditions of reachability, each linear in the cells; some positions that no game reaches
+// pass them all (docs/rules/exploze.md gives counts on small boards).
 func NewState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell) (*State, error) {
 	opts = opts.withDefaults()
 	if err := opts.check("options."); err != nil {
@@ -100,6 +112,9 @@ func NewState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell)
 		return nil, err
 	}
 	if err := s.checkToMove(); err != nil {
+		return nil, err
+	}
+	if err := s.checkLastMove(); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -205,11 +220,13 @@ func (s *State) checkToMove() error {
 			return nil
 		}
 		want = "nobody (0): the game is over"
-	case s.moves < s.opts.Players:
-		if s.toMove == engine.Player(s.moves+1) {
+	case !s.anyEliminated():
+		// Nobody is out, so nobody ever was (a player out stays out): every turn so far went round in seat order.
+		next := engine.Player(s.moves%s.opts.Players + 1)
+		if s.toMove == next {
 			return nil
 		}
-		want = fmt.Sprintf("player %d: in round one player k makes move k", s.moves+1)
+		want = fmt.Sprintf("player %d: until a player is out, turns go round in seat order", next)
 	default:
 		if s.live(s.toMove) {
 			return nil
@@ -219,6 +236,101 @@ func (s *State) checkToMove() error {
 	return engine.Invalidf(ReasonToMoveInvalid, "toMove",
 		map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "movesPlayed": strconv.Itoa(s.moves)},
 		"player to move is %d after %d moves; it must be %s", s.toMove, s.moves, want)
+}
+
+// checkLastMove checks that the board fits a last move after round one: the player who made it holds at least 2
+// stones (they held one before, and a mover's stones never decrease during their move); in a two-player game the
+// winner is the player whose turn the last move was (turns alternate until the game ends); and a finished game's
+// board shows its last wave (the chain stopped right after the wave that took the last opponent's stones, so the
+// neighbours of a cell that exploded in it all hold stones).
+func (s *State) checkLastMove() error {
+	if s.moves <= s.opts.Players {
+		return nil
+	}
+	moves := strconv.Itoa(s.moves)
+	if mover := s.lastMover(); s.stones(mover) < 2 {
+		return engine.Invalidf(ReasonLastMoverStones, "cells",
+			map[string]string{"player": strconv.Itoa(int(mover)), "stones": strconv.Itoa(s.stones(mover)),
+				"movesPlayed": moves},
+			"player %d, who made the last move, holds %d stones; after round one a move leaves its player 2 or more",
+			mover, s.stones(mover))
+	}
+	if !s.Over() {
+		return nil
+	}
+	if turn := engine.Player((s.moves-1)%2 + 1); s.opts.Players == 2 && s.Winner() != turn {
+		return engine.Invalidf(ReasonWinnerMismatch, "movesPlayed",
+			map[string]string{"winner": strconv.Itoa(int(s.Winner())), "movesPlayed": moves},
+			"player %d holds every stone after %d moves, but move %d was player %d's", s.Winner(), s.moves, s.moves, turn)
+	}
+	return s.checkFinalWave()
+}
+
+// checkFinalWave checks that a finished game's board shows the wave that ended it. The chain stopped right after
+// that wave, so every neighbour of a cell that exploded in it holds stones: call such a cell full. A cell at or above
+// its critical number either exploded in that wave (it would have, had it been unstable before) and is full, or
+// received a stone from one that did and is next to a full cell.
+func (s *State) checkFinalWave() error {
+	full := make([]bool, len(s.cells))
+	anyFull := false
+	for i := range s.cells {
+		full[i] = s.neighboursHoldStones(i)
+		anyFull = anyFull || full[i]
+	}
+	if !anyFull {
+		return engine.Invalidf(ReasonFinalWaveMissing, "cells", map[string]string{"movesPlayed": strconv.Itoa(s.moves)},
+			"the game is over, but no cell has stones on all its neighbours, as the wave that ended it leaves")
+	}
+	var buf [4]int
+	for i, c := range s.cells {
+		if c.Stones < s.critical(i) || full[i] || slices.ContainsFunc(s.neighbours(i, &buf), func(j int) bool {
+			return full[j]
+		}) {
+			continue
+		}
+		return s.cellError(ReasonFinalWaveMissing, i, "stones",
+			map[string]string{"stones": strconv.Itoa(c.Stones), "critical": strconv.Itoa(s.critical(i))},
+			"%d stones, at or above the critical number %d, far from any cell the wave that ended the game can "+
+				"have exploded", c.Stones, s.critical(i))
+	}
+	return nil
+}
+
+// lastMover returns the player who made the last move, after round one: the winner once the game is over, else the
+// player still in the game before the player to move in seat order.
+func (s *State) lastMover() engine.Player {
+	if s.Over() {
+		return s.Winner()
+	}
+	p, players := s.toMove, engine.Player(s.opts.Players)
+	for {
+		p = (p+players-2)%players + 1
+		if s.live(p) {
+			return p
+		}
+	}
+}
+
+// stones returns the stones of player p on the board.
+func (s *State) stones(p engine.Player) int {
+	n := 0
+	for _, c := range s.cells {
+		if c.Owner == p {
+			n += c.Stones
+		}
+	}
+	return n
+}
+
+// neighboursHoldStones reports whether every neighbour of cell i holds stones.
+func (s *State) neighboursHoldStones(i int) bool {
+	var buf [4]int
+	for _, j := range s.neighbours(i, &buf) {
+		if s.cells[j].Stones == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Options returns the options of the game, with every default filled in.
@@ -250,6 +362,16 @@ func (s *State) Critical(row, col int) int {
 // Eliminated reports whether player p is out of the game: every player has placed once and p has no stone left.
 func (s *State) Eliminated(p engine.Player) bool {
 	return s.isPlayer(p) && s.moves >= s.opts.Players && s.owned[p] == 0
+}
+
+// anyEliminated reports whether some player is out of the game.
+func (s *State) anyEliminated() bool {
+	for p := engine.Player(1); p <= engine.Player(s.opts.Players); p++ {
+		if s.Eliminated(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Over reports whether the game has ended: every player has placed once and only one has stones left.
