@@ -13,8 +13,9 @@
 // of a turn as a list of steps (Move.Turn), applied in order, so that a client can play a turn in one call.
 //
 // A State is an immutable value: Apply returns a new State and the events of the move, and never changes its
-// receiver. A State needs no history: NewState and FromProto check every invariant that a position reached by play
-// satisfies, among them that the supply, the board and the catches hold exactly 20 tokens of each colour.
+// receiver. A State needs no history: NewState and FromProto check cheap conditions that every position reached by
+// play meets, among them that the supply, the board and the catches hold exactly 20 tokens of each colour. They are
+// necessary, not sufficient: some positions no game reaches pass them.
 //
 // # Errors
 //

@@ -122,9 +122,10 @@ func TestEdgePawn(t *testing.T) {
 			steps: []Step{pawn(0, 0)}, reason: ReasonPawnMustMove},
 	})
 	// A pawn that fished comes back in its player's next step 3.
-	s := position(t, DefaultOptions(), 1, PhasePawn, "r y . . . | y r . . . | . . . . . | . . . . . | . . . . y2")
+	s := position(t, DefaultOptions(), 1, PhasePawn, "r y . . . | y r . . . | . . . . . | . . . . . | . . . . y2",
+		fishedOnce...)
 	s, events := play(t, s, pawn(0, 0))
-	if _, on := s.Pawn(1); on || s.Caught(1).Total() != 4 {
+	if _, on := s.Pawn(1); on || s.Caught(1).Total() != fishedOnce[0].Total()+4 {
 		t.Fatalf("after fishing the pawn is on the board or the catch is %v: %q", s.Caught(1), eventStrings(events))
 	}
 	supplyR, supplyY := s.Supply(Red), s.Supply(Yellow)
@@ -187,7 +188,8 @@ func TestEdgeFishing(t *testing.T) {
 			steps: []Step{pawn(4, 4)}, wantBoard: "r r2 . . . | r r . . . | . . . . . | . . . . . | . . . . y1"},
 	})
 	// The fishing choice, refused: a block without the pawn.
-	s := position(t, DefaultOptions(), 1, PhasePawn, "r r r r . | r r r r . | . . . . . | . . . . . | . . . . .")
+	s := position(t, DefaultOptions(), 1, PhasePawn, "r r r r . | r r r r . | . . . . . | . . . . . | . . . . .",
+		fishedOnce...)
 	s, _ = play(t, s, pawn(1, 1))
 	_, _, err := s.Apply(Move{Player: 1, Step: fish(0, 2)})
 	wantError(t, err, engine.Illegal, ReasonNotAFishingSquare, "")
@@ -218,7 +220,7 @@ func TestEdgeAntiStall(t *testing.T) {
 	}{{3, 5, false}, {3, 6, true}, {1, 1, false}, {1, 2, true}, {10, 19, false}, {10, 20, true}, {0, 0, false}} {
 		opts := DefaultOptions()
 		opts.AntiStallRounds = c.rounds
-		s := withIdle(t, position(t, opts, 1, PhaseOptionalMove, board), c.idle)
+		s := withIdle(t, position(t, opts, 1, PhaseOptionalMove, board, fishedOnce...), c.idle)
 		if s.PlacementRequired() != c.required {
 			t.Errorf("rounds %d, count %d: required %v", c.rounds, c.idle, s.PlacementRequired())
 		}
@@ -251,7 +253,7 @@ func TestEdgeAntiStall(t *testing.T) {
 // the game ends and the biggest catch wins.
 func TestEdgeEnd(t *testing.T) {
 	board := "r y r . . | y . y . . | . . . . . | r r r r r | r r r r r"
-	s := position(t, DefaultOptions(), 1, PhaseAction, board, Catch{}, Catch{Red: 7})
+	s := position(t, DefaultOptions(), 1, PhaseAction, board, Catch{Yellow: 3}, Catch{Red: 7, Yellow: 1})
 	if s.Supply(Red) != 1 {
 		t.Fatalf("red supply %d", s.Supply(Red))
 	}
@@ -272,7 +274,8 @@ func TestEdgeEnd(t *testing.T) {
 // TestEdgeTurnStepFact checks that the error of a turn's step carries the step's index as the fact "step", for
 // every reason, including WRONG_PHASE, whose own facts name the kind of step.
 func TestEdgeTurnStepFact(t *testing.T) {
-	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | . . . . .")
+	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | . . . . .",
+		fishedOnce...)
 	for _, c := range []struct {
 		name   string
 		turn   []Step
@@ -297,7 +300,8 @@ func TestEdgeTurnStepFact(t *testing.T) {
 // TestEdgeTurnAtomic checks that a turn refused at its last step leaves the state as it was, and that a turn
 // begun step by step can be finished by a composite move that then refuses a step too many.
 func TestEdgeTurnAtomic(t *testing.T) {
-	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | y . . . r2")
+	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | y . . . r2",
+		fishedOnce...)
 	before, wire := *s, s.Proto()
 	for _, turn := range [][]Step{
 		{mv(0, 0, 1, 0), place(Yellow, 1, 0), pawn(4, 4)},
@@ -377,27 +381,122 @@ func TestEdgeUnreachable(t *testing.T) {
 		_, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{}, catch)
 		wantError(t, err, engine.Invalid, ReasonCountOutOfRange, "-")
 	}
-	if _, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{Red: 2, Yellow: 1}); err != nil {
+	if _, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{Red: 2, Yellow: 1}, Catch{Yellow: 3}); err != nil {
 		t.Errorf("a catch of three refused: %v", err)
 	}
 	// B's pawn ended B's turn in a fishing square of B's: B would have fished.
 	fishy := "r r2 . . . | r r . . . | . . . . . | . . . . . | . . . . ."
-	_, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, fishy)
+	_, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, fishy, fishedOnce...)
 	wantError(t, err, engine.Invalid, ReasonPhaseInconsistent, "phase")
 	for _, phase := range []Phase{PhaseAction, PhasePawn} { // step 1 may have made the block
-		if _, err := positionErr(DefaultOptions(), 1, phase, fishy); err != nil {
+		if _, err := positionErr(DefaultOptions(), 1, phase, fishy, fishedOnce...); err != nil {
 			t.Errorf("phase %v: %v", phase, err)
 		}
 	}
-	if _, err := positionErr(DefaultOptions(), 2, PhaseOptionalMove, fishy); err != nil {
+	if _, err := positionErr(DefaultOptions(), 2, PhaseOptionalMove, fishy, fishedOnce...); err != nil {
 		t.Errorf("the mover's own fishing square at the start of the turn: %v", err)
+	}
+}
+
+// TestEdgePawnOffBoard checks that a pawn is off the board only before its player's first pawn step or after a
+// catch: player 1's in turn 1, player 2's in turns 1 and 2 (or after a game over in turn 1), either after a catch.
+func TestEdgePawnOffBoard(t *testing.T) {
+	one := ". . . . . | . . . . . | . . r . . | . . . . . | . . . . ."
+	onePawn := ". . . . . | . . . . . | . . r1 . . | . . . . . | . . . . ."
+	twoPawn := ". . . . . | . . . . . | . . r1 y . | . . . . . | . . . . ."
+	bothDown := ". . . . . | . . . . . | . . r1 y2 . | . . . . . | . . . . ."
+	early := DefaultOptions()
+	early.EndThreshold = TokensPerColor - 1
+	for _, c := range []struct {
+		name   string
+		opts   Options
+		toMove engine.Player
+		phase  Phase
+		board  string
+		caught []Catch
+		reason string // "" when accepted
+	}{
+		{"turn 1, step 1", DefaultOptions(), 1, PhaseOptionalMove, empty, nil, ""},
+		{"turn 1, step 2", DefaultOptions(), 1, PhaseAction, empty, nil, ""},
+		{"turn 1, pawn step", DefaultOptions(), 1, PhasePawn, one, nil, ""},
+		{"turn 2, step 1", DefaultOptions(), 2, PhaseOptionalMove, onePawn, nil, ""},
+		{"turn 2, pawn step after a placement", DefaultOptions(), 2, PhasePawn, twoPawn, nil, ""},
+		{"over after turn 1", early, 0, PhaseOver, onePawn, nil, ""},
+		{"both pawns down", DefaultOptions(), 1, PhaseOptionalMove, bothDown, nil, ""},
+		{"after catches", DefaultOptions(), 1, PhaseOptionalMove, twoPawn, fishedOnce, ""},
+		{"A's pawn off after turn 1", DefaultOptions(), 1, PhaseOptionalMove, one, nil, ReasonPawnOffBoard},
+		{"A's pawn off in turn 2", DefaultOptions(), 2, PhaseOptionalMove, one, nil, ReasonPawnOffBoard},
+		{"B's pawn off in turn 3", DefaultOptions(), 1, PhaseOptionalMove, twoPawn, nil, ReasonPawnOffBoard},
+		{"B's pawn off in turn 2 after two tokens", DefaultOptions(), 2, PhaseOptionalMove, twoPawn, nil,
+			ReasonPawnOffBoard},
+		{"B's pawn off, A's catch does not count", DefaultOptions(), 1, PhaseOptionalMove, twoPawn,
+			[]Catch{{Red: 3}}, ReasonPawnOffBoard},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := positionErr(c.opts, c.toMove, c.phase, c.board, c.caught...)
+			if c.reason == "" {
+				if err != nil {
+					t.Errorf("refused: %v", err)
+				}
+				return
+			}
+			wantError(t, err, engine.Invalid, c.reason, "squares")
+		})
+	}
+}
+
+// TestEdgeTooFewTaken checks that a catch needs four tokens out of the supply, and a turn without a placement three.
+func TestEdgeTooFewTaken(t *testing.T) {
+	idle := func(n int, board string, caught ...Catch) func(t *testing.T) (*State, error) {
+		return func(t *testing.T) (*State, error) {
+			s, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, board, caught...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := s.Parts()
+			p.TurnsWithoutPlacement = n
+			return NewState(s.opts, p)
+		}
+	}
+	three := ". . . . . | . . . . . | . . r1 y2 r | . . . . . | . . . . ."
+	for _, c := range []struct {
+		name   string
+		state  func(t *testing.T) (*State, error)
+		reason string // "" when accepted
+		field  string
+	}{
+		{"a catch of three, one token left", func(*testing.T) (*State, error) {
+			return positionErr(DefaultOptions(), 1, PhaseOptionalMove, ". . . . . | . . r2 . . | . . . . . | . . . . . | . . . . .",
+				Catch{Red: 2, Yellow: 1})
+		}, "", ""},
+		{"a catch of three, nothing left", func(*testing.T) (*State, error) {
+			return positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{Red: 2, Yellow: 1}, Catch{Yellow: 3})
+		}, "", ""},
+		{"a catch of three and nothing else", func(*testing.T) (*State, error) {
+			return positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{}, Catch{Red: 2, Yellow: 1})
+		}, ReasonTooFewTaken, "captured[1]"},
+		{"idle after three placements", idle(1, three), "", ""},
+		{"idle after two placements", idle(1, ". . . . . | . . . . . | . . r1 y2 . | . . . . . | . . . . ."),
+			ReasonTooFewTaken, "turnsWithoutPlacement"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := c.state(t)
+			if c.reason == "" {
+				if err != nil {
+					t.Errorf("refused: %v", err)
+				}
+				return
+			}
+			wantError(t, err, engine.Invalid, c.reason, c.field)
+		})
 	}
 }
 
 // TestEdgeHostile feeds FromProto, MoveFromProto and the Game adapter hostile messages: each must be refused with
 // a typed error (and no panic).
 func TestEdgeHostile(t *testing.T) {
-	good := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | . . . . .")
+	good := position(t, DefaultOptions(), 1, PhaseOptionalMove, "r y . . . | . . . . . | . . . . . | . . . . . | . . . . .",
+		fishedOnce...)
 	state := func(change func(m *rulebookv1.KipicotState)) *rulebookv1.KipicotState {
 		m := good.Proto()
 		change(m)

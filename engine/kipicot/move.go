@@ -217,7 +217,8 @@ func (s *State) fishing(p engine.Player, r, c int) bool {
 //     placement's colour, TURN_EMPTY, TURN_TOO_LONG (Invalid);
 //   - GAME_OVER, then NOT_YOUR_TURN (Illegal);
 //   - the rules of the step in its phase (Illegal): WRONG_PHASE; for a token move NO_TOKEN, TOKEN_FROZEN,
-//     DESTINATION_OCCUPIED, SINGLE_MOVES_ONE_STEP or STACK_MOVES_IN_LINE, and in step 2 PLACEMENT_REQUIRED; for a
+//     DESTINATION_OCCUPIED, SINGLE_MOVES_ONE_STEP or STACK_MOVES_IN_LINE, then, in step 2, PLACEMENT_REQUIRED (only
+//     a move that breaks no rule of moving gets it); for a
 //     placement STACK_FULL, TOKEN_FROZEN or STACK_NEEDS_OTHER_COLOR; for a pawn step
 //     PAWN_TARGET_EMPTY, PAWN_TARGET_TAKEN or PAWN_MUST_MOVE; for a fishing choice NOT_A_FISHING_SQUARE;
 //   - for a turn, the errors of each step in order, with the field "kipicot.turn.steps[i]" and the fact "step" set
@@ -373,17 +374,17 @@ func (s *State) step(st Step, events []Event) ([]Event, error) {
 		s.phase = PhaseAction
 		return events, nil
 	case StepMoveToken:
+		// The move's own fault, more specific, comes before the anti-stall rule's.
+		if err := s.checkTokenMove(st.From, st.To); err != nil {
+			return nil, err
+		}
 		if s.phase == PhaseAction && s.PlacementRequired() {
 			return nil, engine.Illegalf(ReasonPlacementRequired,
 				map[string]string{"turnsWithoutPlacement": strconv.Itoa(s.idle),
 					"antiStallRounds": strconv.Itoa(s.opts.AntiStallRounds)},
 				"%d turns in a row placed no token: step 2 must place one", s.idle)
 		}
-		e, err := s.moveToken(p, st.From, st.To)
-		if err != nil {
-			return nil, err
-		}
-		events = append(events, e)
+		events = append(events, s.moveToken(p, st.From, st.To))
 		if s.phase == PhaseOptionalMove {
 			s.phase = PhaseAction
 			return events, nil
@@ -429,28 +430,34 @@ func (s *State) step(st Step, events []Event) ([]Event, error) {
 	return s.endTurn(append(events, s.fish(p, st.To.index()))), nil
 }
 
-// moveToken moves the tokens that may move from f to t.
-func (s *State) moveToken(p engine.Player, f, t Coord) (Event, error) {
+// checkTokenMove returns the Illegal error of a token move from f to t that breaks the rules of moving, or nil.
+func (s *State) checkTokenMove(f, t Coord) error {
 	q := s.board[f.index()]
 	facts := map[string]string{"fromRow": strconv.Itoa(f.Row), "fromCol": strconv.Itoa(f.Col),
 		"toRow": strconv.Itoa(t.Row), "toCol": strconv.Itoa(t.Col)}
 	switch {
 	case q.Empty():
-		return nil, engine.Illegalf(ReasonNoToken, facts, "square %v holds no token to move", f)
+		return engine.Illegalf(ReasonNoToken, facts, "square %v holds no token to move", f)
 	case q.Pawn != engine.NoPlayer:
 		facts["pawn"] = strconv.Itoa(int(q.Pawn))
-		return nil, engine.Illegalf(ReasonTokenFrozen, facts, "the tokens on %v carry player %d's pawn and cannot move",
+		return engine.Illegalf(ReasonTokenFrozen, facts, "the tokens on %v carry player %d's pawn and cannot move",
 			f, q.Pawn)
 	case !s.board[t.index()].Empty():
-		return nil, engine.Illegalf(ReasonDestinationOccupied, facts,
+		return engine.Illegalf(ReasonDestinationOccupied, facts,
 			"square %v is not empty; tokens only move to empty squares (moves never make stacks)", t)
 	case !movable(q, f, t) && q.Stacked():
-		return nil, engine.Illegalf(ReasonStackMovesInLine, facts,
+		return engine.Illegalf(ReasonStackMovesInLine, facts,
 			"%v to %v: a stack moves along its row or its column", f, t)
 	case !movable(q, f, t):
-		return nil, engine.Illegalf(ReasonSingleMovesOneStep, facts,
+		return engine.Illegalf(ReasonSingleMovesOneStep, facts,
 			"%v to %v: a single token moves one square up, down, left or right", f, t)
 	}
+	return nil
+}
+
+// moveToken moves the tokens that may move from f to t (checkTokenMove accepts the move) and returns its event.
+func (s *State) moveToken(p engine.Player, f, t Coord) Event {
+	q := s.board[f.index()]
 	e := TokenMoved{Player: p, From: f, To: t, Color: q.Color()}
 	switch {
 	case !q.Stacked():
@@ -462,7 +469,7 @@ func (s *State) moveToken(p engine.Player, f, t Coord) (Event, error) {
 		s.board[t.index()] = Square{Bottom: q.Top}
 		s.board[f.index()].Top = NoColor
 	}
-	return e, nil
+	return e
 }
 
 // place puts a token of colour c from the supply on t. The supply of c is never empty in step 2: both supplies are

@@ -18,7 +18,8 @@ func TestProtoRoundTrip(t *testing.T) {
 		newGame(t, variant),
 		position(t, DefaultOptions(), 2, PhasePawn, "r1 yr y . . | . . . . . | . . ry2 . . | . . . . . | . . . . .",
 			Catch{Red: 3, Yellow: 1}, Catch{Yellow: 5}),
-		position(t, DefaultOptions(), 1, PhaseFishing, "r r r . . | r r1 r . . | . . . . . | . . . . . | . . . . ."),
+		position(t, DefaultOptions(), 1, PhaseFishing, "r r r . . | r r1 r . . | . . . . . | . . . . . | . . . . .",
+			fishedOnce...),
 	} {
 		m := s.Proto()
 		wire, err := proto.Marshal(m)
@@ -71,7 +72,10 @@ func TestFromProtoReasons(t *testing.T) {
 		{"pawn negative", valid(func(m *rulebookv1.KipicotState) { m.Squares[0].Pawn = math.MinInt32 }), ReasonPawnOutOfRange, "squares[0].pawn"},
 		{"pawn on an empty square", valid(func(m *rulebookv1.KipicotState) { m.Squares[4].Pawn = 2; m.Squares[12].Pawn = 0 }), ReasonPawnOnEmptySquare, "squares[4].pawn"},
 		{"two pawns of a player", valid(func(m *rulebookv1.KipicotState) { m.Squares[1].Pawn = 1 }), ReasonPawnDuplicated, "squares[1].pawn"},
-		{"pawns on one square are impossible to write", valid(func(m *rulebookv1.KipicotState) { m.Squares[12].Pawn = 0 }), "", ""},
+		{"a pawn off the board with a catch", valid(func(m *rulebookv1.KipicotState) {
+			m.Squares[12].Pawn, m.Captured[1].Yellow, m.SupplyYellow = 0, 3, m.SupplyYellow-3
+		}), "", ""},
+		{"a pawn off the board without a catch", valid(func(m *rulebookv1.KipicotState) { m.Squares[12].Pawn = 0 }), ReasonPawnOffBoard, "squares"},
 		{"one catch", valid(func(m *rulebookv1.KipicotState) { m.Captured = m.Captured[:1] }), ReasonCapturedSizeMismatch, "captured"},
 		{"supply too big", valid(func(m *rulebookv1.KipicotState) { m.SupplyYellow = math.MaxUint32 }), ReasonCountOutOfRange, "supplyYellow"},
 		{"catch too big", valid(func(m *rulebookv1.KipicotState) { m.Captured[1].Red = 21 }), ReasonCountOutOfRange, "captured[1].red"},

@@ -40,6 +40,12 @@ const (
 	// ReasonStallCountOutOfRange (Invalid): more turns without a placement than the anti-stall rule allows (any but
 	// 0 when it is off, once the game is over, or right after a placement that brought a supply to the threshold).
 	ReasonStallCountOutOfRange = "STALL_COUNT_OUT_OF_RANGE"
+	// ReasonPawnOffBoard (Invalid): a player's pawn is off the board though they have played a pawn step and caught
+	// nothing (a pawn leaves the board only with a catch).
+	ReasonPawnOffBoard = "PAWN_OFF_BOARD"
+	// ReasonTooFewTaken (Invalid): fewer tokens have left the supply than the position needs: 4 for a catch (a
+	// fishing square), 3 for a turn without a placement (the first three turns must place).
+	ReasonTooFewTaken = "TOO_FEW_TAKEN"
 	// ReasonPlayerOutOfRange (Invalid): the moving player (or a requested player or viewer) is not a player.
 	ReasonPlayerOutOfRange = "PLAYER_OUT_OF_RANGE"
 	// ReasonStepMissing (Invalid): a move or a step of a turn that says nothing.

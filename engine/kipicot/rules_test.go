@@ -14,6 +14,8 @@ type ruleCase struct {
 	toMove engine.Player
 	phase  Phase
 	board  string
+	// caught are the players' catches; nil means 3 tokens each (2 red and 1 yellow for A, the other way round for
+	// B), so that a pawn may be off the board: a pawn leaves the board only with a catch.
 	caught []Catch
 	idle   int
 	// steps are played one move each; all but the last must apply.
@@ -27,6 +29,9 @@ type ruleCase struct {
 	wantPhase  Phase
 	wantEvents []string
 }
+
+// fishedOnce are catches of one fishing square each (three tokens), which let both pawns be off the board.
+var fishedOnce = []Catch{{Red: 2, Yellow: 1}, {Red: 1, Yellow: 2}}
 
 // empty is the empty board.
 const empty = ". . . . . | . . . . . | . . . . . | . . . . . | . . . . ."
@@ -44,7 +49,11 @@ func runRules(t *testing.T, cases []ruleCase) {
 			if toMove == engine.NoPlayer {
 				toMove = 1
 			}
-			s := position(t, opts, toMove, c.phase, c.board, c.caught...)
+			caught := c.caught
+			if caught == nil {
+				caught = fishedOnce
+			}
+			s := position(t, opts, toMove, c.phase, c.board, caught...)
 			if c.idle != 0 {
 				s = withIdle(t, s, c.idle)
 			}
@@ -235,10 +244,40 @@ func TestFishing(t *testing.T) {
 	})
 }
 
+// TestPlacementRequiredLast checks that when the anti-stall rule demands a placement, a token move that breaks a
+// rule of moving is refused for that rule, the more specific fault, and only a move that would be legal gets
+// PLACEMENT_REQUIRED; step 1 stays free.
+func TestPlacementRequiredLast(t *testing.T) {
+	board := "r y . . . | . ry . r ry1 | . . . . . | . r . . . | . y . . ."
+	limit := 2 * DefaultAntiStallRounds
+	runRules(t, []ruleCase{
+		{name: "from an empty square", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(2, 2, 2, 3)},
+			reason: ReasonNoToken},
+		{name: "a frozen stack", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(1, 4, 0, 4)},
+			reason: ReasonTokenFrozen},
+		{name: "onto a token", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(0, 0, 0, 1)},
+			reason: ReasonDestinationOccupied},
+		{name: "a single two squares", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(0, 0, 2, 0)},
+			reason: ReasonSingleMovesOneStep},
+		{name: "a stack off its lines", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(1, 1, 2, 2)},
+			reason: ReasonStackMovesInLine},
+		{name: "a legal move", phase: PhaseAction, board: board, idle: limit, steps: []Step{mv(0, 0, 1, 0)},
+			reason: ReasonPlacementRequired},
+		{name: "a legal move one turn short", phase: PhaseAction, board: board, idle: limit - 1,
+			steps: []Step{mv(0, 0, 1, 0)}, wantPhase: PhasePawn},
+		{name: "step 1 is free", phase: PhaseOptionalMove, board: board, idle: limit, steps: []Step{mv(0, 0, 1, 0)},
+			wantPhase: PhaseAction},
+		{name: "then step 2 is not", phase: PhaseOptionalMove, board: board, idle: limit,
+			steps: []Step{mv(0, 0, 1, 0), mv(1, 0, 2, 0)}, reason: ReasonPlacementRequired},
+		{name: "a placement", phase: PhaseAction, board: board, idle: limit, steps: []Step{place(Red, 2, 2)},
+			wantPhase: PhasePawn},
+	})
+}
+
 // TestAntiStall checks the count of turns without a placement and the placement it forces.
 func TestAntiStall(t *testing.T) {
 	board := "r . . . . | . . . . . | . . . . . | . . . . . | r . y . r"
-	s := position(t, DefaultOptions(), 1, PhaseAction, board)
+	s := position(t, DefaultOptions(), 1, PhaseAction, board, fishedOnce...)
 	// Six turns moving the top token back and forth, the pawns jumping on the bottom row: the count rises to 6,
 	// and the seventh turn must place.
 	for turn := 1; turn <= 6; turn++ {
@@ -274,7 +313,7 @@ func TestAntiStall(t *testing.T) {
 	}
 	off := DefaultOptions()
 	off.AntiStallRounds = 0
-	s = position(t, off, 1, PhaseAction, board)
+	s = position(t, off, 1, PhaseAction, board, fishedOnce...)
 	s, _ = play(t, s, mv(0, 0, 0, 1))
 	if s.TurnsWithoutPlacement() != 0 {
 		t.Errorf("with the rule off the count is %d", s.TurnsWithoutPlacement())
@@ -286,7 +325,7 @@ func TestAntiStall(t *testing.T) {
 func TestEnd(t *testing.T) {
 	// 19 red tokens out: A places the last red one, then fishes: the game ends after the pawn.
 	board := "r r . . . | r y r r r | r r r r r | r r r r r | r r r . ."
-	s := position(t, DefaultOptions(), 1, PhaseAction, board)
+	s := position(t, DefaultOptions(), 1, PhaseAction, board, Catch{Yellow: 3}, Catch{Yellow: 3})
 	if s.Supply(Red) != 1 {
 		t.Fatalf("red supply %d, want 1", s.Supply(Red))
 	}
@@ -301,14 +340,14 @@ func TestEnd(t *testing.T) {
 		t.Errorf("events %q, want %q", eventStrings(events), want)
 	}
 	if sc := s.Score(); !s.Over() || s.ToMove() != engine.NoPlayer || sc.Winner != 1 || sc.Draw ||
-		sc.Players[0].Caught.Total() != 5 {
+		sc.Players[0].Caught.Total() != 3+5 {
 		t.Errorf("score %+v, over %v", sc, s.Over())
 	}
 	_, _, err := s.Apply(Move{Player: 1, Step: skip()})
 	wantError(t, err, engine.Illegal, ReasonGameOver, "")
 
-	// A draw: B catches four red tokens, as many as A had.
-	s = position(t, DefaultOptions(), 2, PhaseAction, board, Catch{Yellow: 4})
+	// A draw: B catches four red tokens, which brings B level with A.
+	s = position(t, DefaultOptions(), 2, PhaseAction, board, Catch{Yellow: 7}, Catch{Yellow: 3})
 	s, _ = play(t, s, place(Red, 1, 1), pawn(4, 0))
 	if sc := s.Score(); !sc.Over || !sc.Draw || sc.Winner != engine.NoPlayer {
 		t.Errorf("score %+v, want a draw", sc)
@@ -317,7 +356,8 @@ func TestEnd(t *testing.T) {
 	// The end threshold: the game ends when a supply falls to it.
 	three := DefaultOptions()
 	three.EndThreshold = 3
-	s = position(t, three, 1, PhaseAction, "r r r r r | r r r r r | r r r r r | r . . . . | . . . . .")
+	s = position(t, three, 1, PhaseAction, "r r r r r | r r r r r | r r r r r | r . . . . | . . . . .",
+		Catch{Yellow: 3}, Catch{Yellow: 3})
 	s, _ = play(t, s, place(Red, 4, 4), pawn(4, 4))
 	if !s.Over() || s.Supply(Red) != 3 {
 		t.Errorf("with threshold 3 and 3 red tokens left the game goes on:\n%v", s)

@@ -175,8 +175,9 @@ type Catch struct {
 // Total returns the number of tokens.
 func (c Catch) Total() int { return c.Red + c.Yellow }
 
-// NewState builds a state from its parts and checks every invariant of a position reached by play. The checks, in
-// order, each an Invalid error whose field is a path in KipicotState:
+// NewState builds a state from its parts and checks that it meets the conditions every position reached by play
+// meets. They are cheap necessary conditions, not an exact test: some positions no game reaches pass them. The
+// checks, in order, each an Invalid error whose field is a path in KipicotState:
 //
 //   - OPTION_OUT_OF_RANGE ("options.antiStallRounds", "options.endThreshold");
 //   - for each square in order: COLOR_INVALID ("squares[i].tokens[j]") for a token that is neither red nor yellow;
@@ -195,7 +196,13 @@ func (c Catch) Total() int { return c.Red + c.Yellow }
 //     threshold or both at it; the game goes on in step 1 or 2 with a supply at or below the end threshold (the
 //     game would have ended), or is over with both supplies above it; step 1 with the pawn of the player who just
 //     played in a fishing square of theirs; a pawn step without a target; a fishing choice without the mover's pawn
-//     on the board or without two fishing squares.
+//     on the board or without two fishing squares;
+//   - TOO_FEW_TAKEN ("captured[k]" or "turnsWithoutPlacement"): a catch with fewer than 4 tokens out of the supply
+//     (a fishing square has four squares with tokens), or an anti-stall count above 0 with fewer than 3 (the first
+//     three turns must place: no token on the board is free to move before);
+//   - PAWN_OFF_BOARD ("squares"): a player's pawn off the board though they have caught nothing and have played a
+//     pawn step (the game is past their first turn: turn 1 for player 1, turn 2 for player 2, each placing one
+//     token); a pawn leaves the board only with a catch.
 func NewState(opts Options, p Parts) (*State, error) {
 	if err := opts.check("options."); err != nil {
 		return nil, err
@@ -205,7 +212,8 @@ func NewState(opts Options, p Parts) (*State, error) {
 	for k, c := range p.Caught {
 		s.caught[k+1][Red], s.caught[k+1][Yellow] = c.Red, c.Yellow
 	}
-	for _, check := range []func() error{s.checkSquares, s.checkCounts, s.checkToMove, s.checkIdle, s.checkPhase} {
+	for _, check := range []func() error{s.checkSquares, s.checkCounts, s.checkToMove, s.checkIdle, s.checkPhase,
+		s.checkTaken, s.checkPawnsDown} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -380,6 +388,65 @@ func (s *State) checkPhase() error {
 		if !low {
 			return inconsistent("both supplies are above the end threshold %d", t)
 		}
+	}
+	return nil
+}
+
+// checkPawnsDown checks that a pawn off the board is one its player has not yet put down, or one that left with a
+// catch: a pawn leaves the board only when its player fishes. A player who has caught nothing and whose pawn is off
+// has not finished a pawn step yet, so the game is still in their first turn (turn 1 for player 1, turn 2 for player
+// 2, turns alternating from player 1), or over right after turn 1. Both turns place a token in step 2 and move none:
+// the board is empty in turn 1, and in turn 2 its one token carries player 1's pawn. So n-1 tokens have left the
+// supply before the step 2 of turn n, and n after it.
+func (s *State) checkPawnsDown() error {
+	taken := 2*TokensPerColor - s.supply[Red] - s.supply[Yellow]
+	// inTurn reports whether the game may be in turn n (1 or 2), before the end of its pawn step.
+	inTurn := func(n int) bool {
+		switch {
+		case s.toMove != engine.Player(n) || s.phase > PhasePawn:
+			return false
+		case s.phase == PhasePawn:
+			return taken == n
+		}
+		return taken == n-1
+	}
+	for p := engine.Player(1); p <= Players; p++ {
+		if s.pawn[p] != offBoard || s.caught[p][Red]+s.caught[p][Yellow] > 0 {
+			continue
+		}
+		if inTurn(1) || p == 2 && (inTurn(2) || s.phase == PhaseOver && taken == 1) {
+			continue
+		}
+		return engine.Invalidf(ReasonPawnOffBoard, "squares",
+			map[string]string{"player": strconv.Itoa(int(p)), "phase": s.phase.String(), "toMove": strconv.Itoa(int(s.toMove)),
+				"taken": strconv.Itoa(taken)},
+			"player %d's pawn is off the board and they have caught nothing, but %d tokens have left the supply and "+
+				"player %d is in phase %s: player %d has played a pawn step, and a pawn leaves the board only with a catch",
+			p, taken, s.toMove, s.phase, p)
+	}
+	return nil
+}
+
+// checkTaken checks that enough tokens have left the supply for the catches and the anti-stall count. A catch needs
+// a fishing square, four squares with tokens. A move in step 2 needs a token without a pawn, and the first three
+// turns leave none: each places a token (none can move: the board is empty, then its tokens all carry pawns) and its
+// pawn step puts a pawn on it or leaves the pawn elsewhere on one, and no catch comes before four tokens.
+func (s *State) checkTaken() error {
+	taken := 2*TokensPerColor - s.supply[Red] - s.supply[Yellow]
+	facts := map[string]string{"taken": strconv.Itoa(taken)}
+	for p := 1; p <= Players; p++ {
+		if n := s.caught[p][Red] + s.caught[p][Yellow]; n > 0 && taken < 4 {
+			facts["caught"] = strconv.Itoa(n)
+			return engine.Invalidf(ReasonTooFewTaken, fmt.Sprintf("captured[%d]", p-1), facts,
+				"player %d has caught %d tokens, but only %d have left the supply; a fishing square holds 4 or more",
+				p, n, taken)
+		}
+	}
+	if s.idle > 0 && taken < 3 {
+		facts["turnsWithoutPlacement"] = strconv.Itoa(s.idle)
+		return engine.Invalidf(ReasonTooFewTaken, "turnsWithoutPlacement", facts,
+			"%d turns without a placement, but only %d tokens have left the supply; the first three turns place, "+
+				"as no token on the board is free to move before", s.idle, taken)
 	}
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // the failing step.
 func TestTurn(t *testing.T) {
 	board := "r y . . . | . . . . . | . . . . . | . . . . . | . . . . ."
-	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, board)
+	s := position(t, DefaultOptions(), 1, PhaseOptionalMove, board, fishedOnce...)
 	turn := []Step{mv(0, 1, 1, 1), place(Red, 0, 1), pawn(0, 1)}
 	next, events, err := s.Apply(Move{Player: 1, Turn: turn})
 	if err != nil {
