@@ -216,25 +216,28 @@ func (x *KipicotOptions) GetEndThreshold() int32 {
 	return 0
 }
 
-// KipicotState is a whole Kipicot position. It needs no history: the service checks every invariant of a received
-// state (20 tokens of each colour between supply, board and catches; stacks of at most two tokens of different
-// colours; pawns only on tokens and never together; a phase that follows from the position; options in range).
+// KipicotState is a whole Kipicot position. It needs no history: the engine checks a received state against
+// conditions every state reached by play meets (20 tokens of each colour between supply, board and catches; stacks of
+// at most two tokens of different colours; pawns only on tokens and never together; a phase that follows from the
+// position; options in range; docs/rules/kipicot.md lists them all). The API's field rules bound only the lists; the
+// engine checks every value, with its own reason codes.
 type KipicotState struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Version of the rules the state was made under; 0 means the current version.
 	RulesVersion uint32 `protobuf:"varint,1,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Options, with every default filled in.
 	Options *KipicotOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
-	// Player to move (1 or 2); 0 once the game is over.
+	// Player to move (1 or 2); 0 once the game is over (else TO_MOVE_INVALID).
 	ToMove int32 `protobuf:"varint,3,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	// Step of the turn; never unspecified.
+	// Step of the turn; never unspecified (else PHASE_INVALID).
 	Phase KipicotPhase `protobuf:"varint,4,opt,name=phase,proto3,enum=rulebook.v1.KipicotPhase" json:"phase,omitempty"`
 	// Consecutive turns, up to this one, whose step 2 placed no token (0 when the anti-stall rule is off); once it
-	// reaches 2 x anti_stall_rounds the player to move must place. At most 20: two turns a round for at most 10 rounds.
+	// reaches 2 x anti_stall_rounds the player to move must place. At most 20: two turns a round for at most 10 rounds
+	// (else STALL_COUNT_OUT_OF_RANGE).
 	TurnsWithoutPlacement uint32 `protobuf:"varint,5,opt,name=turns_without_placement,json=turnsWithoutPlacement,proto3" json:"turns_without_placement,omitempty"`
-	// Red tokens in the shared supply, at most the 20 of the game.
+	// Red tokens in the shared supply, at most the 20 of the game (else COUNT_OUT_OF_RANGE).
 	SupplyRed uint32 `protobuf:"varint,6,opt,name=supply_red,json=supplyRed,proto3" json:"supply_red,omitempty"`
-	// Yellow tokens in the shared supply, at most the 20 of the game.
+	// Yellow tokens in the shared supply, at most the 20 of the game (else COUNT_OUT_OF_RANGE).
 	SupplyYellow uint32 `protobuf:"varint,7,opt,name=supply_yellow,json=supplyYellow,proto3" json:"supply_yellow,omitempty"`
 	// The 5 x 5 board, row by row: square (row, col) is squares[row * 5 + col]. At most 25 (exactly 25, checked by the
 	// engine: BOARD_SIZE_MISMATCH).
@@ -343,9 +346,9 @@ func (x *KipicotState) GetCaptured() []*KipicotCatch {
 type KipicotSquare struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Tokens on the square, bottom first: none, one, or a stack of two of different colours. At most 2, each red or
-	// yellow.
+	// yellow (else COLOR_INVALID).
 	Tokens []KipicotColor `protobuf:"varint,1,rep,packed,name=tokens,proto3,enum=rulebook.v1.KipicotColor" json:"tokens,omitempty"`
-	// Player (1 or 2) whose pawn stands on the square's tokens; 0 for none.
+	// Player (1 or 2) whose pawn stands on the square's tokens; 0 for none (else PAWN_OUT_OF_RANGE).
 	Pawn          int32 `protobuf:"varint,2,opt,name=pawn,proto3" json:"pawn,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -398,9 +401,9 @@ func (x *KipicotSquare) GetPawn() int32 {
 // KipicotCatch counts tokens by colour.
 type KipicotCatch struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Red tokens, at most the 20 of the game.
+	// Red tokens, at most the 20 of the game (in a state: else COUNT_OUT_OF_RANGE).
 	Red uint32 `protobuf:"varint,1,opt,name=red,proto3" json:"red,omitempty"`
-	// Yellow tokens, at most the 20 of the game.
+	// Yellow tokens, at most the 20 of the game (in a state: else COUNT_OUT_OF_RANGE).
 	Yellow        uint32 `protobuf:"varint,2,opt,name=yellow,proto3" json:"yellow,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -453,9 +456,9 @@ func (x *KipicotCatch) GetYellow() uint32 {
 // KipicotCoord names a square.
 type KipicotCoord struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Row, from 0 at the top; 0 to 4.
+	// Row, from 0 at the top; 0 to 4 (in a move: else SQUARE_OFF_BOARD, or BLOCK_OFF_BOARD for a fishing corner).
 	Row int32 `protobuf:"varint,1,opt,name=row,proto3" json:"row,omitempty"`
-	// Column, from 0 at the left; 0 to 4.
+	// Column, from 0 at the left; 0 to 4 (in a move: else SQUARE_OFF_BOARD, or BLOCK_OFF_BOARD for a fishing corner).
 	Col           int32 `protobuf:"varint,2,opt,name=col,proto3" json:"col,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -755,7 +758,7 @@ func (x *KipicotTokenMove) GetTo() *KipicotCoord {
 // KipicotPlacement takes a token from the supply and puts it on the board.
 type KipicotPlacement struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Colour of the token: red or yellow.
+	// Colour of the token: red or yellow (else COLOR_INVALID).
 	Color KipicotColor `protobuf:"varint,1,opt,name=color,proto3,enum=rulebook.v1.KipicotColor" json:"color,omitempty"`
 	// An empty square, or one with a single token of the other colour and no pawn.
 	To            *KipicotCoord `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
@@ -902,7 +905,8 @@ func (x *KipicotFishing) GetCorner() *KipicotCoord {
 // KipicotTurn is a player's turn as one move, its steps validated in order. It must end the turn.
 type KipicotTurn struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The steps, in the order of the turn's phases: 1 to 4 of them (optional move, action, pawn, fishing choice).
+	// The steps, in the order of the turn's phases: 1 to 4 of them (optional move, action, pawn, fishing choice); none
+	// is TURN_EMPTY.
 	Steps         []*KipicotStep `protobuf:"bytes,1,rep,name=steps,proto3" json:"steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1814,28 +1818,27 @@ const file_rulebook_v1_kipicot_proto_rawDesc = "" +
 	"\x11anti_stall_rounds\x18\x03 \x01(\x05H\x00R\x0fantiStallRounds\x88\x01\x01\x12(\n" +
 	"\rend_threshold\x18\x04 \x01(\x05H\x01R\fendThreshold\x88\x01\x01B\x14\n" +
 	"\x12_anti_stall_roundsB\x10\n" +
-	"\x0e_end_threshold\"\xe3\x03\n" +
+	"\x0e_end_threshold\"\xb1\x03\n" +
 	"\fKipicotState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x125\n" +
-	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.KipicotOptionsR\aoptions\x12\"\n" +
-	"\ato_move\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x06toMove\x12;\n" +
-	"\x05phase\x18\x04 \x01(\x0e2\x19.rulebook.v1.KipicotPhaseB\n" +
-	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x05phase\x12?\n" +
-	"\x17turns_without_placement\x18\x05 \x01(\rB\a\xbaH\x04*\x02\x18\x14R\x15turnsWithoutPlacement\x12&\n" +
+	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.KipicotOptionsR\aoptions\x12\x17\n" +
+	"\ato_move\x18\x03 \x01(\x05R\x06toMove\x12/\n" +
+	"\x05phase\x18\x04 \x01(\x0e2\x19.rulebook.v1.KipicotPhaseR\x05phase\x126\n" +
+	"\x17turns_without_placement\x18\x05 \x01(\rR\x15turnsWithoutPlacement\x12\x1d\n" +
 	"\n" +
-	"supply_red\x18\x06 \x01(\rB\a\xbaH\x04*\x02\x18\x14R\tsupplyRed\x12,\n" +
-	"\rsupply_yellow\x18\a \x01(\rB\a\xbaH\x04*\x02\x18\x14R\fsupplyYellow\x12>\n" +
+	"supply_red\x18\x06 \x01(\rR\tsupplyRed\x12#\n" +
+	"\rsupply_yellow\x18\a \x01(\rR\fsupplyYellow\x12>\n" +
 	"\asquares\x18\b \x03(\v2\x1a.rulebook.v1.KipicotSquareB\b\xbaH\x05\x92\x01\x02\x10\x19R\asquares\x12?\n" +
-	"\bcaptured\x18\t \x03(\v2\x19.rulebook.v1.KipicotCatchB\b\xbaH\x05\x92\x01\x02\x10\x02R\bcaptured\"t\n" +
-	"\rKipicotSquare\x12D\n" +
-	"\x06tokens\x18\x01 \x03(\x0e2\x19.rulebook.v1.KipicotColorB\x11\xbaH\x0e\x92\x01\v\x10\x02\"\a\x82\x01\x04\x10\x01 \x00R\x06tokens\x12\x1d\n" +
-	"\x04pawn\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x02(\x00R\x04pawn\"J\n" +
-	"\fKipicotCatch\x12\x19\n" +
-	"\x03red\x18\x01 \x01(\rB\a\xbaH\x04*\x02\x18\x14R\x03red\x12\x1f\n" +
-	"\x06yellow\x18\x02 \x01(\rB\a\xbaH\x04*\x02\x18\x14R\x06yellow\"H\n" +
-	"\fKipicotCoord\x12\x1b\n" +
-	"\x03row\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x03row\x12\x1b\n" +
-	"\x03col\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x04(\x00R\x03col\"\xd3\x02\n" +
+	"\bcaptured\x18\t \x03(\v2\x19.rulebook.v1.KipicotCatchB\b\xbaH\x05\x92\x01\x02\x10\x02R\bcaptured\"`\n" +
+	"\rKipicotSquare\x12;\n" +
+	"\x06tokens\x18\x01 \x03(\x0e2\x19.rulebook.v1.KipicotColorB\b\xbaH\x05\x92\x01\x02\x10\x02R\x06tokens\x12\x12\n" +
+	"\x04pawn\x18\x02 \x01(\x05R\x04pawn\"8\n" +
+	"\fKipicotCatch\x12\x10\n" +
+	"\x03red\x18\x01 \x01(\rR\x03red\x12\x16\n" +
+	"\x06yellow\x18\x02 \x01(\rR\x06yellow\"2\n" +
+	"\fKipicotCoord\x12\x10\n" +
+	"\x03row\x18\x01 \x01(\x05R\x03row\x12\x10\n" +
+	"\x03col\x18\x02 \x01(\x05R\x03col\"\xd3\x02\n" +
 	"\vKipicotMove\x12.\n" +
 	"\x04skip\x18\x01 \x01(\v2\x18.rulebook.v1.KipicotSkipH\x00R\x04skip\x12>\n" +
 	"\n" +
@@ -1848,18 +1851,16 @@ const file_rulebook_v1_kipicot_proto_rawDesc = "" +
 	"\vKipicotSkip\"l\n" +
 	"\x10KipicotTokenMove\x12-\n" +
 	"\x04from\x18\x01 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x04from\x12)\n" +
-	"\x02to\x18\x02 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x02to\"z\n" +
-	"\x10KipicotPlacement\x12;\n" +
-	"\x05color\x18\x01 \x01(\x0e2\x19.rulebook.v1.KipicotColorB\n" +
-	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x05color\x12)\n" +
+	"\x02to\x18\x02 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x02to\"n\n" +
+	"\x10KipicotPlacement\x12/\n" +
+	"\x05color\x18\x01 \x01(\x0e2\x19.rulebook.v1.KipicotColorR\x05color\x12)\n" +
 	"\x02to\x18\x02 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x02to\"<\n" +
 	"\x0fKipicotPawnMove\x12)\n" +
 	"\x02to\x18\x01 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x02to\"C\n" +
 	"\x0eKipicotFishing\x121\n" +
-	"\x06corner\x18\x01 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x06corner\"I\n" +
-	"\vKipicotTurn\x12:\n" +
-	"\x05steps\x18\x01 \x03(\v2\x18.rulebook.v1.KipicotStepB\n" +
-	"\xbaH\a\x92\x01\x04\b\x01\x10\x04R\x05steps\"\xa3\x02\n" +
+	"\x06corner\x18\x01 \x01(\v2\x19.rulebook.v1.KipicotCoordR\x06corner\"G\n" +
+	"\vKipicotTurn\x128\n" +
+	"\x05steps\x18\x01 \x03(\v2\x18.rulebook.v1.KipicotStepB\b\xbaH\x05\x92\x01\x02\x10\x04R\x05steps\"\xa3\x02\n" +
 	"\vKipicotStep\x12.\n" +
 	"\x04skip\x18\x01 \x01(\v2\x18.rulebook.v1.KipicotSkipH\x00R\x04skip\x12>\n" +
 	"\n" +
