@@ -76,8 +76,8 @@ func TestReachableAccepted(t *testing.T) {
 		long      bool
 	}{
 		{Options{Rows: 2, Cols: 2, Players: 2}, 57, 102, false},
-		{Options{Rows: 2, Cols: 2, Players: 3}, 67, 278, false},
-		{Options{Rows: 2, Cols: 2, Players: 4}, 69, 209, false},
+		{Options{Rows: 2, Cols: 2, Players: 3}, 67, 210, false},
+		{Options{Rows: 2, Cols: 2, Players: 4}, 69, 101, false},
 		{Options{Rows: 2, Cols: 3, Players: 2}, 1247, 4673, true},
 	} {
 		t.Run(fmt.Sprintf("%dx%dx%d", c.opts.Rows, c.opts.Cols, c.opts.Players), func(t *testing.T) {
@@ -94,14 +94,18 @@ func TestReachableAccepted(t *testing.T) {
 					t.Fatalf("round trip changed\n%s\ninto\n%v", key, back)
 				}
 			}
-			total, unreached := 0, 0
+			total, unreached, unreachedOver := 0, 0, 0
 			accepted(c.opts, func(s *State) {
 				total++
 				if reached[s.String()] == nil {
 					unreached++
+					if s.Over() {
+						unreachedOver++
+					}
 				}
 			})
-			t.Logf("%d reachable states; %d accepted, %d of them unreachable", len(reached), total, unreached)
+			t.Logf("%d reachable states; %d accepted, %d of them unreachable (%d finished games)", len(reached), total,
+				unreached, unreachedOver)
 			if len(reached) != c.reachable || total != c.accepted {
 				t.Errorf("%d reachable and %d accepted states, want %d and %d", len(reached), total, c.reachable,
 					c.accepted)

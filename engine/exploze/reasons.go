@@ -29,8 +29,9 @@ const (
 	// ReasonLastMoverStones (Invalid): after round one, the player who made the last move (the one before the player
 	// to move, or the winner) holds fewer than 2 stones.
 	ReasonLastMoverStones = "LAST_MOVER_STONES"
-	// ReasonWinnerMismatch (Invalid): a finished two-player game whose winner is not the player who made the last
-	// move (player 1 makes the odd moves).
+	// ReasonWinnerMismatch (Invalid): a finished game whose winner is not the player who made the last move, where
+	// that player is known: in a two-player game (player 1 makes the odd moves), or on the first move past round one
+	// (player 1's).
 	ReasonWinnerMismatch = "WINNER_MISMATCH"
 	// ReasonFinalWaveMissing (Invalid): a finished game whose board has no cell with stones on every neighbour, which
 	// the wave that ended the game leaves.

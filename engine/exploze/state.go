@@ -77,11 +77,13 @@ func New(opts Options) (*State, error) {
 //   - UNSTABLE_CELL ("cells[i].stones"): a cell at or above its critical number while the game is not over;
 //   - TO_MOVE_INVALID ("toMove"): once the game is over anyone but engine.NoPlayer; while nobody is out (so in round
 //     one, and in any two-player game not over) a player other than movesPlayed mod Players + 1, as turns have gone
-//     round in seat order; later one who is not a player still in the game;
+//     round in seat order; right after the first move past round one (movesPlayed = Players + 1), made by player 1,
+//     anyone but the next player still in the game after player 1; later one who is not a player still in the game;
 //   - LAST_MOVER_STONES ("cells"): after round one, the player who moved last (the winner, or the player still in the
 //     game before the player to move) holds fewer than 2 stones;
-//   - WINNER_MISMATCH ("movesPlayed"): a finished two-player game whose winner did not make the last move (player 1
-//     makes the odd moves);
+//   - WINNER_MISMATCH ("movesPlayed"): a finished game whose winner did not make the last move, where that move's
+//     player is known: in a two-player game (player 1 makes the odd moves), or when the game ended on the first move
+//     past round one (player 1's);
 //   - FINAL_WAVE_MISSING ("cells", or "cells[i].stones"): a finished game's board without the mark of the wave that
 //     ended it: no cell has stones on every neighbour, or a cell at or above its critical number is neither such a
 //     cell nor next to one.
@@ -227,6 +229,13 @@ func (s *State) checkToMove() error {
 			return nil
 		}
 		want = fmt.Sprintf("player %d: until a player is out, turns go round in seat order", next)
+	case s.moves == s.opts.Players+1:
+		// Nobody was out before this move, the first after round one, so player 1 made it.
+		if next := s.after(1); s.toMove != next {
+			want = fmt.Sprintf("player %d, the next still in the game after player 1, who made move %d", next, s.moves)
+			break
+		}
+		return nil
 	default:
 		if s.live(s.toMove) {
 			return nil
@@ -239,9 +248,9 @@ func (s *State) checkToMove() error {
 }
 
 // checkLastMove checks that the board fits a last move after round one: the player who made it holds at least 2
-// stones (they held one before, and a mover's stones never decrease during their move); in a two-player game the
-// winner is the player whose turn the last move was (turns alternate until the game ends); and a finished game's
-// board shows its last wave (the chain stopped right after the wave that took the last opponent's stones, so the
+// stones (they held one before, and a mover's stones never decrease during their move); the winner made the last
+// move, which in a two-player game (turns alternate until the game ends) and on the first move past round one
+// (nobody can be out before it) is the seat-order turn's; and a finished game's board shows its last wave (the chain stopped right after the wave that took the last opponent's stones, so the
 // neighbours of a cell that exploded in it all hold stones).
 func (s *State) checkLastMove() error {
 	if s.moves <= s.opts.Players {
@@ -258,7 +267,10 @@ func (s *State) checkLastMove() error {
 	if !s.Over() {
 		return nil
 	}
-	if turn := engine.Player((s.moves-1)%2 + 1); s.opts.Players == 2 && s.Winner() != turn {
+	// Nobody was out before the last move in a two-player game (the first player out ends it), nor when it was the
+	// first move after round one: then turns went round in seat order up to it.
+	turn := engine.Player((s.moves-1)%s.opts.Players + 1)
+	if (s.opts.Players == 2 || s.moves == s.opts.Players+1) && s.Winner() != turn {
 		return engine.Invalidf(ReasonWinnerMismatch, "movesPlayed",
 			map[string]string{"winner": strconv.Itoa(int(s.Winner())), "movesPlayed": moves},
 			"player %d holds every stone after %d moves, but move %d was player %d's", s.Winner(), s.moves, s.moves, turn)
