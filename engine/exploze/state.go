@@ -61,9 +61,8 @@ func New(opts Options) (*State, error) {
 }
 
 // NewState builds a state from its parts and checks that it meets the conditions every position reached by play
-// meets; cells is the board
-// row by row and is copied. Zero fields of opts take their defaults. The checks, in order, each an Invalid error whose
-// field is a path in ExplozeState:
+// meets; cells is the board row by row and is copied. Zero fields of opts take their defaults. The checks, in order,
+// each an Invalid error whose field is a path in ExplozeState:
 //
 //   - OPTION_OUT_OF_RANGE ("options.rows", "options.cols", "options.players"): opts out of range;
 //   - BOARD_SIZE_MISMATCH ("cells"): len(cells) is not Rows x Cols;
@@ -250,19 +249,19 @@ func (s *State) checkToMove() error {
 // checkLastMove checks that the board fits a last move after round one: the player who made it holds at least 2
 // stones (they held one before, and a mover's stones never decrease during their move); the winner made the last
 // move, which in a two-player game (turns alternate until the game ends) and on the first move past round one
-// (nobody can be out before it) is the seat-order turn's; and a finished game's board shows its last wave (the chain stopped right after the wave that took the last opponent's stones, so the
-// neighbours of a cell that exploded in it all hold stones).
+// (nobody can be out before it) is the seat-order turn's; and a finished game's board shows its last wave (see
+// checkFinalWave).
 func (s *State) checkLastMove() error {
 	if s.moves <= s.opts.Players {
 		return nil
 	}
 	moves := strconv.Itoa(s.moves)
 	if mover := s.lastMover(); s.stones(mover) < 2 {
+		stones := s.stones(mover)
 		return engine.Invalidf(ReasonLastMoverStones, "cells",
-			map[string]string{"player": strconv.Itoa(int(mover)), "stones": strconv.Itoa(s.stones(mover)),
-				"movesPlayed": moves},
+			map[string]string{"player": strconv.Itoa(int(mover)), "stones": strconv.Itoa(stones), "movesPlayed": moves},
 			"player %d, who made the last move, holds %d stones; after round one a move leaves its player 2 or more",
-			mover, s.stones(mover))
+			mover, stones)
 	}
 	if !s.Over() {
 		return nil

@@ -399,7 +399,7 @@ func (s *State) checkPhase() error {
 // the board is empty in turn 1, and in turn 2 its one token carries player 1's pawn. So n-1 tokens have left the
 // supply before the step 2 of turn n, and n after it.
 func (s *State) checkPawnsDown() error {
-	taken := 2*TokensPerColor - s.supply[Red] - s.supply[Yellow]
+	taken := s.taken()
 	// inTurn reports whether the game may be in turn n (1 or 2), before the end of its pawn step.
 	inTurn := func(n int) bool {
 		switch {
@@ -418,21 +418,21 @@ func (s *State) checkPawnsDown() error {
 			continue
 		}
 		return engine.Invalidf(ReasonPawnOffBoard, "squares",
-			map[string]string{"player": strconv.Itoa(int(p)), "phase": s.phase.String(), "toMove": strconv.Itoa(int(s.toMove)),
-				"taken": strconv.Itoa(taken)},
+			map[string]string{"player": strconv.Itoa(int(p)), "phase": s.phase.String(),
+				"toMove": strconv.Itoa(int(s.toMove)), "taken": strconv.Itoa(taken)},
 			"player %d's pawn is off the board and they have caught nothing, but %d tokens have left the supply and "+
-				"player %d is in phase %s: player %d has played a pawn step, and a pawn leaves the board only with a catch",
-			p, taken, s.toMove, s.phase, p)
+				"player %d is in phase %s: player %d has played a pawn step, and a pawn leaves the board only with "+
+				"a catch", p, taken, s.toMove, s.phase, p)
 	}
 	return nil
 }
 
 // checkTaken checks that enough tokens have left the supply for the catches and the anti-stall count. A catch needs
-// a fishing square, four squares with tokens. A move in step 2 needs a token without a pawn, and the first three
-// turns leave none: each places a token (none can move: the board is empty, then its tokens all carry pawns) and its
-// pawn step puts a pawn on it or leaves the pawn elsewhere on one, and no catch comes before four tokens.
+// a fishing square, four squares with tokens. A move in step 2 needs a token without a pawn, and there is none before
+// turn 3 has placed: the board is empty in turn 1, and then each of its tokens carries a pawn (player 1's, then
+// player 2's on the token of turn 2), so turns 1 to 3 all place.
 func (s *State) checkTaken() error {
-	taken := 2*TokensPerColor - s.supply[Red] - s.supply[Yellow]
+	taken := s.taken()
 	facts := map[string]string{"taken": strconv.Itoa(taken)}
 	for p := 1; p <= Players; p++ {
 		if n := s.caught[p][Red] + s.caught[p][Yellow]; n > 0 && taken < 4 {
@@ -450,6 +450,9 @@ func (s *State) checkTaken() error {
 	}
 	return nil
 }
+
+// taken returns the tokens that have left the supply: those on the board and those caught.
+func (s *State) taken() int { return 2*TokensPerColor - s.supply[Red] - s.supply[Yellow] }
 
 // onBoard returns the tokens of colour c on the board.
 func (s *State) onBoard(c Color) int {
