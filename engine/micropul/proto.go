@@ -142,19 +142,19 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 			"the state lists %d tiles and %d stones; the game has %d tiles and %d stones", listed,
 			len(m.GetStones()), NumTiles, MaxPlayers*StonesPerPlayer)
 	}
-	count := func(field string, got uint32, want int) error {
+	count := func(field func() string, got uint32, want int) error {
 		if m.GetIsView() || intFromProto(got) == want {
 			return nil
 		}
-		return engine.Invalidf(ReasonCountMismatch, field,
+		return engine.Invalidf(ReasonCountMismatch, field(),
 			map[string]string{"count": strconv.FormatUint(uint64(got), 10), "listed": strconv.Itoa(want)},
-			"%s is %d but %d tiles are listed", field, got, want)
+			"%s is %d but %d tiles are listed", field(), got, want)
 	}
 	if !m.GetIsView() && m.GetViewer() != 0 {
 		return nil, engine.Invalidf(ReasonCountMismatch, "viewer", map[string]string{"viewer": strconv.Itoa(int(m.GetViewer()))},
 			"a full state has no viewer, but viewer is %d", m.GetViewer())
 	}
-	if err := count("coreCount", m.GetCoreCount(), len(m.GetCore())); err != nil {
+	if err := count(func() string { return "coreCount" }, m.GetCoreCount(), len(m.GetCore())); err != nil {
 		return nil, err
 	}
 	p := Position{
@@ -172,10 +172,13 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		CoreCount:         intFromProto(m.GetCoreCount()),
 	}
 	for i, pl := range m.GetPlayers() {
-		if err := count("players["+strconv.Itoa(i)+"].handCount", pl.GetHandCount(), len(pl.GetHand())); err != nil {
+		field := func(count string) func() string {
+			return func() string { return "players[" + strconv.Itoa(i) + "]." + count }
+		}
+		if err := count(field("handCount"), pl.GetHandCount(), len(pl.GetHand())); err != nil {
 			return nil, err
 		}
-		if err := count("players["+strconv.Itoa(i)+"].supplyCount", pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
+		if err := count(field("supplyCount"), pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
 			return nil, err
 		}
 		p.Hands = append(p.Hands, idsFromProto(pl.GetHand()))

@@ -215,41 +215,72 @@ func (s *State) checkViewParts(p Position) error {
 	return nil
 }
 
+// tileSpot is where a state lists a tile, formatted as its field path (String) only when an error names it: building
+// the path of every tile of every state checked would cost more than the checks.
+type tileSpot struct {
+	list        tileList
+	seat, index int
+}
+
+// tileList names a list of a state that holds tiles; unseen is the zero tileSpot's, a tile not seen yet.
+type tileList uint8
+
+const (
+	unseen tileList = iota
+	onBoard
+	inHand
+	inSupply
+	inCore
+)
+
+// String returns the spot's field path in MicropulState, such as "board[3].tile" or "players[1].hand[2]".
+func (t tileSpot) String() string {
+	switch t.list {
+	case onBoard:
+		return fmt.Sprintf("board[%d].tile", t.index)
+	case inHand:
+		return fmt.Sprintf("players[%d].hand[%d]", t.seat, t.index)
+	case inSupply:
+		return fmt.Sprintf("players[%d].supply[%d]", t.seat, t.index)
+	}
+	return fmt.Sprintf("core[%d]", t.index)
+}
+
 // checkTiles checks the tile ids, the hands and the counts.
 func (s *State) checkTiles() error {
-	var where [NumTiles]string
-	see := func(id int, field string) error {
+	var where [NumTiles]tileSpot
+	see := func(id int, at tileSpot) error {
 		switch {
 		case id < 0 || id >= NumTiles:
-			return engine.Invalidf(ReasonTileOutOfRange, field, map[string]string{"tile": strconv.Itoa(id)},
+			return engine.Invalidf(ReasonTileOutOfRange, at.String(), map[string]string{"tile": strconv.Itoa(id)},
 				"tile %d does not exist; tiles are 0 to %d", id, NumTiles-1)
-		case where[id] != "":
+		case where[id].list != unseen:
+			first, field := where[id].String(), at.String()
 			return engine.Invalidf(ReasonTileDuplicate, field,
-				map[string]string{"tile": strconv.Itoa(id), "first": where[id]},
-				"tile %d is both at %s and at %s", id, where[id], field)
+				map[string]string{"tile": strconv.Itoa(id), "first": first},
+				"tile %d is both at %s and at %s", id, first, field)
 		}
-		where[id] = field
+		where[id] = at
 		return nil
 	}
 	for i, p := range s.board {
-		if err := see(p.Tile, fmt.Sprintf("board[%d].tile", i)); err != nil {
+		if err := see(p.Tile, tileSpot{list: onBoard, index: i}); err != nil {
 			return err
 		}
 	}
 	total := len(s.board) + s.coreCount
 	for i, seat := range s.seats {
 		for j, id := range seat.Hand {
-			if err := see(id, fmt.Sprintf("players[%d].hand[%d]", i, j)); err != nil {
+			if err := see(id, tileSpot{list: inHand, seat: i, index: j}); err != nil {
 				return err
 			}
 		}
-		field := fmt.Sprintf("players[%d].hand", i)
 		if !slices.IsSorted(seat.Hand) {
-			return engine.Invalidf(ReasonHandNotSorted, field, map[string]string{"player": strconv.Itoa(i + 1)},
+			return engine.Invalidf(ReasonHandNotSorted, fmt.Sprintf("players[%d].hand", i), map[string]string{"player": strconv.Itoa(i + 1)},
 				"player %d's hand is not in ascending order of tile id", i+1)
 		}
 		if seat.HandCount > HandSize {
-			return engine.Invalidf(ReasonHandTooLarge, field,
+			return engine.Invalidf(ReasonHandTooLarge, fmt.Sprintf("players[%d].hand", i),
 				map[string]string{"player": strconv.Itoa(i + 1), "tiles": strconv.Itoa(seat.HandCount),
 					"max": strconv.Itoa(HandSize)},
 				"player %d holds %d tiles; a hand holds at most %d", i+1, seat.HandCount, HandSize)
@@ -260,14 +291,14 @@ func (s *State) checkTiles() error {
 				"player %d's supply holds %d tiles; the game has %d", i+1, seat.SupplyCount, NumTiles)
 		}
 		for j, id := range seat.Supply {
-			if err := see(id, fmt.Sprintf("players[%d].supply[%d]", i, j)); err != nil {
+			if err := see(id, tileSpot{list: inSupply, seat: i, index: j}); err != nil {
 				return err
 			}
 		}
 		total += seat.HandCount + seat.SupplyCount
 	}
 	for j, id := range s.core {
-		if err := see(id, fmt.Sprintf("core[%d]", j)); err != nil {
+		if err := see(id, tileSpot{list: inCore, index: j}); err != nil {
 			return err
 		}
 	}
@@ -303,43 +334,43 @@ func (s *State) checkBoard() error {
 			"the board must start with tile %d at (0,0), rotation 0", StartTile)
 	}
 	for i, p := range s.board {
-		field := fmt.Sprintf("board[%d]", i)
+		field := func(sub string) string { return "board[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
 			return map[string]string{"tile": strconv.Itoa(p.Tile), "x": strconv.Itoa(p.At.X), "y": strconv.Itoa(p.At.Y),
 				"rotation": strconv.Itoa(p.Rotation)}
 		}
 		switch {
 		case p.Rotation < 0 || p.Rotation > 3:
-			return engine.Invalidf(ReasonRotationOutOfRange, field+".rotation", facts(),
+			return engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
 				"tile %d has rotation %d; rotations are 0 to 3", p.Tile, p.Rotation)
 		case !tiles[p.Tile].Canonical(p.Rotation):
-			return engine.Invalidf(ReasonRotationNotCanonical, field+".rotation", facts(),
+			return engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
 				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", p.Tile, p.Rotation)
 		case p.At.X < -MaxCoord || p.At.X > MaxCoord:
-			return engine.Invalidf(ReasonPositionOutOfRange, field+".x", facts(),
+			return engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
 				"x = %d is farther than %d from the start tile", p.At.X, MaxCoord)
 		case p.At.Y < -MaxCoord || p.At.Y > MaxCoord:
-			return engine.Invalidf(ReasonPositionOutOfRange, field+".y", facts(),
+			return engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
 				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
 		}
 		if j, ok := s.index[p.At]; ok {
-			return engine.Invalidf(ReasonPositionDuplicate, field, facts(),
+			return engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
 				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
 		}
 		if i > 0 {
 			f := fitAt(p.Quads(), p.At, lookup)
 			switch {
 			case !f.touches:
-				return engine.Invalidf(ReasonBoardDisconnected, field, facts(),
+				return engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
 					"tile %d at %v touches no tile placed before it", p.Tile, p.At)
 			case f.conflict:
 				fs := facts()
 				fs["neighbourX"], fs["neighbourY"] = strconv.Itoa(f.where.X), strconv.Itoa(f.where.Y)
-				return engine.Invalidf(ReasonBoardColorConflict, field, fs,
+				return engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
 					"tile %d at %v: its %v micropul touches a micropul of the other colour at %v %v", p.Tile, p.At,
 					f.mine, f.where, f.theirs)
 			case !f.match:
-				return engine.Invalidf(ReasonBoardNoColorMatch, field, facts(),
+				return engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
 					"tile %d at %v has no micropul touching one of its colour on a tile placed before it", p.Tile, p.At)
 			}
 		}
@@ -354,22 +385,22 @@ func (s *State) checkStones() error {
 	var count [MaxPlayers + 1]int
 	seen := map[[2]int]int{}
 	for i, st := range s.stones {
-		field := fmt.Sprintf("stones[%d]", i)
+		field := func(sub string) string { return "stones[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
 			return map[string]string{"player": strconv.Itoa(int(st.Player)), "x": strconv.Itoa(st.At.X),
 				"y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()}
 		}
-		if err := s.checkSeat(st.Player, field+".player"); err != nil || st.Player == engine.NoPlayer {
-			return engine.Invalidf(ReasonPlayerOutOfRange, field+".player", facts(),
+		if !s.isPlayer(st.Player) {
+			return engine.Invalidf(ReasonPlayerOutOfRange, field(".player"), facts(),
 				"stone %d belongs to player %d, not a player of this %d-player game", i, st.Player, s.opts.Players)
 		}
 		if st.Quadrant > BL {
-			return engine.Invalidf(ReasonQuadrantOutOfRange, field+".quadrant", facts(),
+			return engine.Invalidf(ReasonQuadrantOutOfRange, field(".quadrant"), facts(),
 				"stone %d is on no quadrant", i)
 		}
 		j, ok := s.index[st.At]
 		if !ok || !s.board[j].Quads()[st.Quadrant].IsMicropul() {
-			return engine.Invalidf(ReasonStoneNotOnMicropul, field, facts(),
+			return engine.Invalidf(ReasonStoneNotOnMicropul, field(""), facts(),
 				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
 		}
 		key := [2]int{j, int(st.Quadrant)}
@@ -377,7 +408,7 @@ func (s *State) checkStones() error {
 			key[1] = 0 // the four quadrants of a big micropul are one micropul
 		}
 		if k, dup := seen[key]; dup {
-			return engine.Invalidf(ReasonStoneDuplicate, field, facts(),
+			return engine.Invalidf(ReasonStoneDuplicate, field(""), facts(),
 				"stones %d and %d are on the same micropul at %v", k, i, st.At)
 		}
 		seen[key] = i
