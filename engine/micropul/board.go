@@ -28,6 +28,17 @@ type Placed struct {
 // Quads returns the quadrants of the placed tile as they lie on the board.
 func (p Placed) Quads() [4]Symbol { return orientations[p.Tile][p.Rotation] }
 
+// canonicalRotation returns the rotation the game records for tile id turned r quarter turns (0 to 3): the smallest
+// that gives it the same look.
+func canonicalRotation(id, r int) int {
+	for k := range r {
+		if orientations[id][k] == orientations[id][r] {
+			return k
+		}
+	}
+	return r
+}
+
 // Stone is a player's stone on the micropul in quadrant Quadrant of the tile at At.
 type Stone struct {
 	Player   engine.Player

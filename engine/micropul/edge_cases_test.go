@@ -1,8 +1,11 @@
 package micropul
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -404,5 +407,79 @@ func TestForcedPassWithExtraTurnPending(t *testing.T) {
 		if next.Over() || next.ToMove() != 2 || next.ExtraTurn() {
 			t.Errorf("%v: after the second forced pass: over %v, to move %d", rules, next.Over(), next.ToMove())
 		}
+	}
+}
+
+// TestEveryRotationOfASymmetricTile places each symmetric tile at each of its four rotations, where the placement is
+// legal: Validate and Apply accept every rotation, the board and TilePlaced record the canonical one, Legal lists the
+// placement once (at the canonical rotation), and the engine.Game adapter's Normalize answers the canonical one. An
+// asymmetric tile keeps its rotation.
+func TestEveryRotationOfASymmetricTile(t *testing.T) {
+	north, south, east, west := Coord{0, -1}, Coord{0, 1}, Coord{1, 0}, Coord{-1, 0}
+	for _, c := range []struct {
+		tile, rot int
+		at        Coord
+		recorded  int
+	}{
+		{26, 0, north, 0}, {26, 1, north, 1}, {26, 2, north, 0}, {26, 3, north, 1}, // W.W.: a half turn
+		{27, 0, south, 0}, {27, 1, south, 1}, {27, 2, south, 0}, {27, 3, south, 1}, // B.B.
+		{34, 0, east, 0}, {34, 1, west, 1}, {34, 2, east, 0}, {34, 3, west, 1}, // WBWB
+		{35, 0, west, 0}, {35, 1, east, 1}, {35, 2, west, 0}, {35, 3, east, 1}, // BWBW
+		{36, 0, north, 0}, {36, 1, north, 0}, {36, 2, north, 0}, {36, 3, north, 0}, // big W, centre +: a quarter turn
+		{37, 0, south, 0}, {37, 1, south, 0}, {37, 2, south, 0}, {37, 3, south, 0}, // big B, centre +
+		{42, 0, north, 0}, {42, 1, north, 0}, {42, 2, north, 0}, {42, 3, north, 0}, // big W, centre 1
+		{43, 0, south, 0}, {43, 1, south, 0}, {43, 2, south, 0}, {43, 3, south, 0}, // big B, centre 1
+		{46, 0, north, 0}, {46, 1, north, 0}, {46, 2, north, 0}, {46, 3, north, 0}, // WWWW
+		{47, 0, south, 0}, {47, 1, south, 0}, {47, 2, south, 0}, {47, 3, south, 0}, // BBBB
+		{0, 3, north, 3}, {12, 2, north, 2}, // asymmetric: every rotation is its own
+	} {
+		t.Run(fmt.Sprintf("%d r%d", c.tile, c.rot), func(t *testing.T) {
+			other, looks := 1, 1 // looks: the tile's distinct rotations, 0 to looks-1
+			switch c.tile {
+			case 26, 27, 34, 35:
+				looks = 2
+			case 0, 12:
+				looks = 4
+			}
+			s := build{hands: [][]int{{c.tile}, {other}}}.state(t)
+			m := Move{Player: 1, Action: PlaceTile, Tile: c.tile, At: c.at, Rotation: c.rot}
+			want := Placed{Tile: c.tile, At: c.at, Rotation: c.recorded}
+			if got := m.Canonical().Rotation; got != c.recorded {
+				t.Errorf("Canonical: rotation %d, want %d", got, c.recorded)
+			}
+			if err := s.Validate(m); err != nil {
+				t.Fatalf("Validate: %v", err)
+			}
+			next, events := apply(t, s, m)
+			if got, _ := next.TileAt(c.at); got != want {
+				t.Errorf("board holds %+v, want %+v", got, want)
+			}
+			if got := events[0]; got != (TilePlaced{Player: 1, Tile: want}) {
+				t.Errorf("first event %v, want the tile placed at rotation %d", got, c.recorded)
+			}
+			var listed []int
+			for _, l := range s.Legal(1) {
+				if l.Action == PlaceTile && l.At == c.at {
+					listed = append(listed, l.Rotation)
+				}
+			}
+			if !slices.Contains(listed, c.recorded) || slices.ContainsFunc(listed, func(r int) bool { return r >= looks }) {
+				t.Errorf("Legal lists rotations %v at %v, want %d among them and none from %d up", listed, c.at,
+					c.recorded, looks)
+			}
+			sent := m.Proto()
+			sent.GetMicropul().GetPlaceTile().Rotation = uint32(c.rot) // Proto writes the canonical rotation
+			before := proto.Clone(sent)
+			got := Game{}.Normalize(sent)
+			if r := got.GetMicropul().GetPlaceTile().GetRotation(); r != uint32(c.recorded) {
+				t.Errorf("Normalize: rotation %d, want %d", r, c.recorded)
+			}
+			if !proto.Equal(sent, before) {
+				t.Errorf("Normalize changed its argument to %v", sent)
+			}
+			if !proto.Equal(m.Proto(), got) {
+				t.Errorf("Normalize gives %v, Proto %v", got, m.Proto())
+			}
+		})
 	}
 }

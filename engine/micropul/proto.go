@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
@@ -200,8 +202,10 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	return NewState(p)
 }
 
-// Proto returns the move as the envelope rulebook.v1.Move, which holds the moving player.
+// Proto returns the move as the envelope rulebook.v1.Move, which holds the moving player, in the form the game
+// records (Canonical): a placement at its canonical rotation.
 func (m Move) Proto() *rulebookv1.Move {
+	m = m.Canonical()
 	mm := &rulebookv1.MicropulMove{}
 	switch m.Action {
 	case PlaceTile:
@@ -216,6 +220,21 @@ func (m Move) Proto() *rulebookv1.Move {
 		mm.Action = &rulebookv1.MicropulMove_Pass{Pass: &rulebookv1.MicropulPass{}}
 	}
 	return &rulebookv1.Move{Player: int32(m.Player), Game: &rulebookv1.Move_Micropul{Micropul: mm}}
+}
+
+var _ engine.Normalizer = Game{}
+
+// Normalize returns move as the game records it, for the service's answer to ApplyMove: a placement turned to a
+// rotation that gives the tile the same look as a smaller one comes back as a new message with the smallest
+// (Move.Canonical); any other move, including one that does not decode or is out of range, is move itself.
+func (Game) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
+	m, err := MoveFromProto(move)
+	if err != nil || m.Canonical() == m {
+		return move
+	}
+	out := proto.CloneOf(move)
+	out.GetMicropul().GetPlaceTile().Rotation = uint32(m.Canonical().Rotation)
+	return out
 }
 
 // MoveFromProto returns the move in the envelope m. An envelope without a Micropul move (or a nil one) is an Invalid

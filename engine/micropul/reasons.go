@@ -33,8 +33,8 @@ const (
 	ReasonStartTileMisplaced = "START_TILE_MISPLACED"
 	// ReasonRotationOutOfRange (Invalid): a rotation outside 0..3.
 	ReasonRotationOutOfRange = "ROTATION_OUT_OF_RANGE"
-	// ReasonRotationNotCanonical (Invalid): a rotation that gives the same oriented tile as a smaller one (tiles with
-	// symmetries: use the smallest).
+	// ReasonRotationNotCanonical (Invalid): a tile of a state's board at a rotation that gives the same oriented tile
+	// as a smaller one (play records the smallest; a move may name any rotation).
 	ReasonRotationNotCanonical = "ROTATION_NOT_CANONICAL"
 	// ReasonPositionOutOfRange (Invalid): a coordinate farther than 47 from the start tile, where no tile can lie.
 	ReasonPositionOutOfRange = "POSITION_OUT_OF_RANGE"

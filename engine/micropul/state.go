@@ -142,9 +142,10 @@ func New(opts Options, seed uint64) (*State, error) {
 //     "players[i].supply[j]", "core[j]"); HAND_NOT_SORTED, HAND_TOO_LARGE ("players[i].hand"); CORE_TOO_LARGE
 //     ("core"); TILES_MISSING ("core"): the tiles (listed or counted) are not the 48;
 //   - for each tile of the board in order: START_TILE_MISPLACED ("board[0]..."), ROTATION_OUT_OF_RANGE and
-//     ROTATION_NOT_CANONICAL ("board[i].rotation"), POSITION_OUT_OF_RANGE ("board[i].x" or "board[i].y"),
-//     POSITION_DUPLICATE, BOARD_DISCONNECTED, BOARD_COLOR_CONFLICT, BOARD_NO_COLOR_MATCH ("board[i]"): each tile
-//     must have been a legal placement, as a position, next to the tiles placed before it;
+//     ROTATION_NOT_CANONICAL ("board[i].rotation": play records the smallest rotation of a look),
+//     POSITION_OUT_OF_RANGE ("board[i].x" or "board[i].y"), POSITION_DUPLICATE, BOARD_DISCONNECTED,
+//     BOARD_COLOR_CONFLICT, BOARD_NO_COLOR_MATCH ("board[i]"): each tile must have been a legal placement, as a
+//     position, next to the tiles placed before it;
 //   - for each stone: PLAYER_OUT_OF_RANGE ("stones[i].player"), QUADRANT_OUT_OF_RANGE ("stones[i].quadrant"),
 //     STONE_NOT_ON_MICROPUL, STONE_DUPLICATE ("stones[i]"), STONES_EXCEEDED ("stones"), STONE_ON_SMALL_GROUP
 //     ("stones[i]", default rule set);

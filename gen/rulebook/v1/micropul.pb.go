@@ -683,8 +683,8 @@ type MicropulPlacedTile struct {
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
 	// Row, relative to the start tile; grows downwards. -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
-	// Clockwise quarter turns from the printed orientation, 0 to 3; the smallest of the rotations that give the same
-	// oriented tile.
+	// Clockwise quarter turns from the printed orientation, 0 to 3: the smallest of the rotations that give the same
+	// oriented tile, as play records it (a state holding another is refused with ROTATION_NOT_CANONICAL).
 	Rotation      uint32 `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -951,7 +951,9 @@ type MicropulPlaceTile struct {
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
 	// Row, -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
-	// Clockwise quarter turns, 0 to 3; the smallest of those giving the same oriented tile.
+	// Clockwise quarter turns, 0 to 3. Any rotation is accepted; rotations that give the tile the same look (tiles 26,
+	// 27, 34 and 35 after a half turn; 36, 37, 42, 43, 46 and 47 after any turn) are the same move, recorded (on the
+	// board, in the events, in ApplyMove's move) at the smallest, which is the one the legal moves list.
 	Rotation      uint32 `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
