@@ -483,3 +483,39 @@ func TestEveryRotationOfASymmetricTile(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreGroupOrder checks that Score names each group by its first micropul by row, column and quadrant, and
+// orders the groups so, where the order of placement differs: a black group reaching a row above the white one, and
+// a micropul placed after the start tile to its left.
+func TestScoreGroupOrder(t *testing.T) {
+	for _, c := range []struct {
+		name, board, stones string
+		want                []Stone // each group's first micropul, in order
+	}{
+		{"black reaches the row above", "29@1,0/2 1@1,-1/2", "1@0,0:TL 2@0,0:BL",
+			[]Stone{{At: Coord{1, -1}, Quadrant: BR}, {At: Coord{0, 0}, Quadrant: TL}}},
+		{"white reaches the column to the left", "0@-1,0/1", "1@0,0:TR",
+			[]Stone{{At: Coord{-1, 0}, Quadrant: TR}}},
+		{"white's first is its own tile's TL", "46@0,-1/0", "1@0,0:TR",
+			[]Stone{{At: Coord{0, -1}, Quadrant: TL}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := build{board: c.board, hands: [][]int{{2}, {3}}, stones: c.stones}.state(t)
+			sc := s.Score()
+			var got []Stone
+			for _, g := range sc.Groups {
+				got = append(got, g.First)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Fatalf("groups named by %v, want %v", got, c.want)
+			}
+			for i, g := range sc.Proto().GetMicropul().GetGroups() {
+				w := c.want[i]
+				if g.GetX() != int32(w.At.X) || g.GetY() != int32(w.At.Y) || g.GetQuadrant() != quadrantProto(w.Quadrant) {
+					t.Errorf("proto group %d names (%d,%d) %v, want %v %v", i, g.GetX(), g.GetY(), g.GetQuadrant(),
+						w.At, w.Quadrant)
+				}
+			}
+		})
+	}
+}
