@@ -17,8 +17,10 @@
 // from the game's seed); a draw takes the front of the core and taking a tile from the supply takes its last tile,
 // so no generator state is kept: the order of the core, unknown to all, is the hidden randomness. View hides what a
 // viewer may not see and marks the result as a view, which moves refuse (STATE_IS_VIEW); ViewEvents does the same
-// for events. A State needs no history: NewState and FromProto check every invariant a position reached by play
-// satisfies, re-checking each placement of the board (kept in placement order) against the tiles placed before it.
+// for events. A State needs no history: NewState and FromProto check the cheap conditions that every position reached
+// by play satisfies (NewState lists them), re-checking each placement of the board (kept in placement order) against
+// the tiles placed before it and bounding the draws and extra turns by the catalysts it fired; they are necessary
+// conditions, and some unreachable states still pass.
 //
 // # Errors
 //

@@ -2,6 +2,7 @@ package micropul
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -19,6 +20,25 @@ const fortressBoard = "20@0,-1/2 2@-1,0/1 3@1,0/3 21@0,1/0 0@-1,-1/2 12@1,-1/3 1
 // fortressOpenBoard is the fortress without its north-west corner: the white micropuls next to (-1,-1) face an empty
 // position, so the white group is open, though every other neighbouring position of its micropuls is filled.
 const fortressOpenBoard = "20@0,-1/2 2@-1,0/1 3@1,0/3 21@0,1/0 12@1,-1/3 13@-1,1/1 1@1,1/0"
+
+// unreachable returns the state of b without NewState's checks: for the corners of the rules (a core of one tile, a
+// fortress of tiles that no draw explains, an extra turn pending that no plus catalyst won) that no short game
+// reaches, reached here through positions that NewState refuses as unreachable (DRAWS_MISMATCH,
+// EXTRA_TURNS_OUT_OF_RANGE). Only the index of the board is built.
+func (b build) unreachable(t testing.TB) *State {
+	t.Helper()
+	p := b.position(t)
+	s := &State{opts: p.Options, board: p.Board, stones: p.Stones, core: p.Core, coreCount: len(p.Core),
+		toMove: p.ToMove, extraTurn: p.ExtraTurn, pending: p.ExtraTurnsPending, seats: make([]Seat, len(p.Hands))}
+	for i := range p.Hands {
+		s.seats[i] = Seat{Hand: p.Hands[i], HandCount: len(p.Hands[i]), Supply: p.Supplies[i],
+			SupplyCount: len(p.Supplies[i])}
+	}
+	if _, err := s.checkBoard(); err != nil {
+		t.Fatalf("board %q: %v", b.board, err)
+	}
+	return s
+}
 
 // TestPlacementRules checks touch, same-colour match, black/white contact on every side (big micropuls included)
 // and catalysts touching anything.
@@ -130,7 +150,7 @@ func TestActivationCases(t *testing.T) {
 // TestShortCore checks draws larger than the core: a 2 with one tile left takes it and ends the game, and a plus
 // catalyst resolved before the last draw gives no extra turn; extra turns pending from before are lost too.
 func TestShortCore(t *testing.T) {
-	s := build{hands: [][]int{{20}, {47}}, coreSize: 1}.state(t)
+	s := build{hands: [][]int{{20}, {47}}, coreSize: 1}.unreachable(t)
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	want := []string{"P1 placed 20 r3 at (0,-1)", "catalyst 2 at (0,-1) BR: draw 2", "P1 drew 1 [0], 0 left",
 		"game over (core empty): winners [2]"}
@@ -141,7 +161,7 @@ func TestShortCore(t *testing.T) {
 		t.Errorf("end %v, supply %d", next.End(), next.Seat(1).SupplyCount)
 	}
 	// In an extra turn with one more pending: the pending turn is lost.
-	s = build{board: "0@-1,0/1", hands: [][]int{{20, 36}, {47}}, coreSize: 1, extra: true, pending: 1}.state(t)
+	s = build{board: "0@-1,0/1", hands: [][]int{{20, 36}, {47}}, coreSize: 1, extra: true, pending: 1}.unreachable(t)
 	next, _ = apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	if next.End() != CoreEmpty || next.ExtraTurnsPending() != 0 || next.ExtraTurn() || next.ToMove() != 0 {
 		t.Errorf("end %v pending %d extra %v toMove %d", next.End(), next.ExtraTurnsPending(), next.ExtraTurn(),
@@ -171,7 +191,7 @@ func TestLastHandTile(t *testing.T) {
 // TestForcedPassAndBlocked uses the fortress, where no tile can be placed and both groups carry a stone.
 func TestForcedPassAndBlocked(t *testing.T) {
 	hand1, hand2 := []int{4, 5, 6, 7, 8, 9}, []int{10, 11, 14, 15, 16, 17}
-	s := build{board: fortressBoard, hands: [][]int{hand1, hand2}, stones: "1@0,0:TL 2@0,0:BR"}.state(t)
+	s := build{board: fortressBoard, hands: [][]int{hand1, hand2}, stones: "1@0,0:TL 2@0,0:BR"}.unreachable(t)
 	if legal := s.Legal(1); !slices.Equal(legal, []Move{{Player: 1, Action: Pass}}) {
 		t.Fatalf("legal %v, want only a pass", legal)
 	}
@@ -186,7 +206,7 @@ func TestForcedPassAndBlocked(t *testing.T) {
 	}
 	// Player 2 can take a tile from the supply: the game goes on.
 	s = build{board: fortressBoard, hands: [][]int{hand1, hand2[:5]}, supplies: [][]int{nil, {17}},
-		stones: "1@0,0:TL 2@0,0:BR"}.state(t)
+		stones: "1@0,0:TL 2@0,0:BR"}.unreachable(t)
 	next, _ = apply(t, s, Move{Player: 1, Action: Pass})
 	if next.Over() || next.ToMove() != 2 {
 		t.Errorf("after a forced pass with player 2 able to take: over %v, to move %d", next.Over(), next.ToMove())
@@ -196,7 +216,7 @@ func TestForcedPassAndBlocked(t *testing.T) {
 	}
 	// Under ORIGINAL_2004, a forced pass in an extra turn is allowed too.
 	o := build{opts: Options{Rules: Original2004}, board: fortressBoard, hands: [][]int{hand1, hand2},
-		stones: "1@0,0:TL 2@0,0:BR", extra: true}.state(t)
+		stones: "1@0,0:TL 2@0,0:BR", extra: true}.unreachable(t)
 	if err := o.Validate(Move{Player: 1, Action: Pass}); err != nil {
 		t.Errorf("ORIGINAL_2004 forced pass in an extra turn: %v", err)
 	}
@@ -390,18 +410,17 @@ func TestHostileProto(t *testing.T) {
 
 // TestForcedPassWithExtraTurnPending checks that a forced pass in an extra turn with another one pending does not
 // block the game while the other player still has an action: the mover passes again, then the other player plays.
+// (The fortress's placements fired no plus catalyst, so the pending turn is one no play wins: the position is
+// unreachable, and so are the states after it.)
 func TestForcedPassWithExtraTurnPending(t *testing.T) {
 	for _, rules := range []RuleSet{DefaultRules, Original2004} {
 		s := build{opts: Options{Rules: rules}, board: fortressBoard,
 			hands: [][]int{{4, 5, 6, 7, 8, 9}, {10, 11, 14, 15, 16}}, supplies: [][]int{nil, {17}},
-			stones: "1@0,0:TL 2@0,0:BR", extra: true, pending: 1}.state(t)
+			stones: "1@0,0:TL 2@0,0:BR", extra: true, pending: 1}.unreachable(t)
 		next, events := apply(t, s, Move{Player: 1, Action: Pass})
 		if next.Over() || next.ToMove() != 1 || !next.ExtraTurn() {
 			t.Fatalf("%v: after the first forced pass: %q, over %v, to move %d", rules, eventStrings(events),
 				next.Over(), next.ToMove())
-		}
-		if _, err := FromProto(next.Proto()); err != nil {
-			t.Errorf("%v: the state does not decode: %v", rules, err)
 		}
 		next, _ = apply(t, next, Move{Player: 1, Action: Pass})
 		if next.Over() || next.ToMove() != 2 || next.ExtraTurn() {
@@ -518,4 +537,36 @@ func TestScoreGroupOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCoreEmptiedBeforeTheLastPlacement plays seeded games until one ends with the core empty, then lays one more
+// tile of a hand legally on its board: the placements before that tile drew the whole core, so the game ended before
+// it, and the state is refused.
+func TestCoreEmptiedBeforeTheLastPlacement(t *testing.T) {
+	for seed := uint64(1); seed < 50; seed++ {
+		s := newGame(t, DefaultOptions(), seed)
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for !s.Over() {
+			legal := s.Legal(s.ToMove())
+			s, _ = apply(t, s, legal[rng.IntN(len(legal))])
+		}
+		if s.End() != CoreEmpty {
+			continue
+		}
+		for p := engine.Player(1); p <= 2; p++ {
+			more := s.placements(p, true)
+			if len(more) == 0 {
+				continue
+			}
+			m := s.Proto()
+			pl := m.Players[p-1]
+			k := slices.Index(pl.Hand, uint32(more[0].Tile))
+			pl.Hand, pl.HandCount = slices.Delete(pl.Hand, k, k+1), pl.HandCount-1
+			m.Board = append(m.Board, Placed{Tile: more[0].Tile, At: more[0].At, Rotation: more[0].Rotation}.proto())
+			_, err := FromProto(m)
+			wantError(t, err, engine.Invalid, ReasonDrawsMismatch, "core")
+			return
+		}
+	}
+	t.Fatal("no seeded game ended with the core empty and a tile of a hand to place")
 }

@@ -59,10 +59,14 @@ const (
 	ReasonStoneOnSmallGroup = "STONE_ON_SMALL_GROUP"
 	// ReasonToMoveInvalid (Invalid): the player to move is not a player while the game goes on, or not 0 once over.
 	ReasonToMoveInvalid = "TO_MOVE_INVALID"
-	// ReasonExtraTurnsOutOfRange (Invalid): more pending extra turns than the placements so far can have won, an
-	// extra turn before any placement, extra turns pending outside an extra turn, or extra turns once the game is
-	// over.
+	// ReasonExtraTurnsOutOfRange (Invalid): more pending extra turns than the plus catalysts of the board's placements
+	// won, an extra turn before any placement, extra turns pending outside an extra turn, or extra turns once the
+	// game is over.
 	ReasonExtraTurnsOutOfRange = "EXTRA_TURNS_OUT_OF_RANGE"
+	// ReasonDrawsMismatch (Invalid): more tiles drawn from the core (its size after the deal less its size now) than
+	// the dot catalysts of the board's placements draw, or, in a game ended with the core empty, a core emptied before
+	// the last placement.
+	ReasonDrawsMismatch = "DRAWS_MISMATCH"
 	// ReasonOutcomeMismatch (Invalid): the end of the game (or its absence) and the loser do not follow from the
 	// position.
 	ReasonOutcomeMismatch = "OUTCOME_MISMATCH"
