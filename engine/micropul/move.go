@@ -60,9 +60,9 @@ func (m Move) String() string {
 }
 
 // Legal returns every legal move of p, in this order: the placements of each hand tile (ascending id), each of its
-// canonical rotations (ascending; a rotation that looks like a smaller one is the same move, listed once), each position
-// (row by row: by y, then x); then the stones, by position row by row and quadrant clockwise (every quadrant of a
-// big micropul is listed); then taking a tile from the supply; then passing. It returns none when p is not the
+// canonical rotations (ascending; a rotation that looks like a smaller one is the same move, listed once), each
+// position (row by row: by y, then x); then the stones, by position row by row and quadrant clockwise (every quadrant
+// of a big micropul is listed); then taking a tile from the supply; then passing. It returns none when p is not the
 // player to move (including once the game is over) and for a view.
 func (s *State) Legal(p engine.Player) []Move {
 	if s.view || p == engine.NoPlayer || p != s.toMove {
@@ -162,8 +162,9 @@ func (s *State) passAllowed(p engine.Player, hasAction bool) bool {
 //   - PLAYER_OUT_OF_RANGE (Invalid, field "player"): m.Player is not a player of the game;
 //   - MOVE_EMPTY (Invalid, field "micropul"): no action;
 //   - placing a tile: TILE_OUT_OF_RANGE ("micropul.placeTile.tile"), ROTATION_OUT_OF_RANGE
-//     ("micropul.placeTile.rotation"), POSITION_OUT_OF_RANGE ("micropul.placeTile.x" or ".y"); a stone: POSITION_OUT_OF_RANGE ("micropul.placeStone.x" or ".y"), QUADRANT_OUT_OF_RANGE
-//     ("micropul.placeStone.quadrant"); all Invalid;
+//     ("micropul.placeTile.rotation"), POSITION_OUT_OF_RANGE ("micropul.placeTile.x" or ".y"); a stone:
+//     POSITION_OUT_OF_RANGE ("micropul.placeStone.x" or ".y"), QUADRANT_OUT_OF_RANGE ("micropul.placeStone.quadrant");
+//     all Invalid;
 //   - GAME_OVER, then NOT_YOUR_TURN (Illegal);
 //   - placing a tile: TILE_NOT_IN_HAND, POSITION_OCCUPIED, NOT_CONNECTED, COLOR_CONFLICT, NO_COLOR_MATCH; taking a
 //     tile: HAND_FULL, SUPPLY_EMPTY; a stone: NO_STONES_LEFT, NO_TILE_AT_POSITION, NOT_A_MICROPUL, GROUP_HAS_STONE,

@@ -131,8 +131,8 @@ func New(opts Options, seed uint64) (*State, error) {
 }
 
 // NewState builds a state (or a view) from its parts and checks conditions that every position reached by play
-// satisfies (necessary ones: some unreachable states pass); the lists are copied. Zero fields of the options take their defaults. Each failed check is an Invalid error whose
-// field is a path in MicropulState; in order:
+// satisfies (necessary ones: some unreachable states pass); the lists are copied. Zero fields of the options take
+// their defaults. Each failed check is an Invalid error whose field is a path in MicropulState; in order:
 //
 //   - OPTION_OUT_OF_RANGE ("options.players", "options.ruleSet");
 //   - PLAYERS_MISMATCH ("players"): not one hand and one supply per player;
@@ -288,8 +288,9 @@ func (s *State) checkTiles() error {
 			}
 		}
 		if !slices.IsSorted(seat.Hand) {
-			return engine.Invalidf(ReasonHandNotSorted, fmt.Sprintf("players[%d].hand", i), map[string]string{"player": strconv.Itoa(i + 1)},
-				"player %d's hand is not in ascending order of tile id", i+1)
+			return engine.Invalidf(ReasonHandNotSorted, fmt.Sprintf("players[%d].hand", i),
+				map[string]string{"player": strconv.Itoa(i + 1)}, "player %d's hand is not in ascending order of tile id",
+				i+1)
 		}
 		if seat.HandCount > HandSize {
 			return engine.Invalidf(ReasonHandTooLarge, fmt.Sprintf("players[%d].hand", i),
