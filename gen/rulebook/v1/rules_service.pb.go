@@ -479,7 +479,8 @@ type ApplyMoveResponse struct {
 	// With a token in the request: what the caller's seat (or a spectator) may see of the new state.
 	View *GameState `protobuf:"bytes,4,opt,name=view,proto3" json:"view,omitempty"`
 	// The move as it was applied, to keep in the game's record (for Replay): for Ubongo Duel, with the receive time the
-	// service stamped on it.
+	// service stamped on it; for Micropul, a placement at the rotation the game records (the smallest that gives the
+	// tile the same look).
 	Move          *Move `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
