@@ -128,9 +128,15 @@ type activation struct {
 // quadrant, the centre last. A catalyst fires when the placement makes it touch a micropul across an edge, one of the
 // two being on the new tile; a big micropul's centre catalyst touches all 8 external quadrant sides of its tile.
 func activations(p Placed, lookup func(Coord) (Placed, bool)) []activation {
-	var out []activation
+	return appendActivations(nil, p, lookup)
+}
+
+// appendActivations appends the activations of placing p to out, as activations returns them, and returns the
+// extended slice: a caller that replays many placements reuses one buffer.
+func appendActivations(out []activation, p Placed, lookup func(Coord) (Placed, bool)) []activation {
+	start := len(out)
 	add := func(a activation) {
-		if !slices.Contains(out, a) {
+		if !slices.Contains(out[start:], a) {
 			out = append(out, a)
 		}
 	}
@@ -160,7 +166,7 @@ func activations(p Placed, lookup func(Coord) (Placed, bool)) []activation {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b activation) int {
+	slices.SortFunc(out[start:], func(a, b activation) int {
 		if c := compareCoords(a.At, b.At); c != 0 {
 			return c
 		}

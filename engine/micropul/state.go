@@ -334,11 +334,11 @@ type yield struct {
 	draw, turns int
 }
 
-// yieldOf returns the yield of placing p next to the tiles lookup finds.
-func (s *State) yieldOf(p Placed, lookup func(Coord) (Placed, bool)) yield {
+// yieldOf returns the yield of a placement that fired the catalysts acts.
+func (s *State) yieldOf(acts []activation) yield {
 	var y yield
 	plus := 0
-	for _, a := range activations(p, lookup) {
+	for _, a := range acts {
 		switch a.Catalyst {
 		case One:
 			y.draw++
@@ -375,6 +375,7 @@ func (s *State) checkBoard() ([]yield, error) {
 			"the board must start with tile %d at (0,0), rotation 0", StartTile)
 	}
 	yields := make([]yield, 0, len(s.board)-1)
+	var acts []activation // the activations of one placement, a buffer reused for each
 	for i, p := range s.board {
 		field := func(sub string) string { return "board[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
@@ -417,7 +418,8 @@ func (s *State) checkBoard() ([]yield, error) {
 			}
 		}
 		if i > 0 {
-			yields = append(yields, s.yieldOf(p, lookup))
+			acts = appendActivations(acts[:0], p, lookup)
+			yields = append(yields, s.yieldOf(acts))
 		}
 		s.index[p.At] = i
 	}
