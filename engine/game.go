@@ -46,3 +46,12 @@ type Clocked interface {
 	// modifies move; a move or state it cannot read comes back unchanged, for Validate or Apply to refuse.
 	Stamp(state *rulebookv1.GameState, move *rulebookv1.Move, now time.Time) *rulebookv1.Move
 }
+
+// Normalizer is implemented by games in which several forms of a move are one move (Micropul, where turning a
+// symmetric tile to a rotation that looks like a smaller one places the same tile). The service answers ApplyMove
+// with the move in the form the game records it, so that a record of the game holds each move in one form.
+type Normalizer interface {
+	// Normalize returns move in the form the game records it. It never modifies move; a move it cannot read comes
+	// back unchanged, for Validate or Apply to refuse.
+	Normalize(move *rulebookv1.Move) *rulebookv1.Move
+}

@@ -3,12 +3,15 @@ package server
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -130,5 +133,30 @@ func TestSolvePuzzleDeadline(t *testing.T) {
 		Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT})
 	if code := status.Code(err); code != codes.DeadlineExceeded {
 		t.Errorf("counting 6 x 10 within a millisecond: %v, want DEADLINE_EXCEEDED", err)
+	}
+}
+
+// TestListPieceSets lists the named piece sets over gRPC and over REST: the same answer, the sets by name with their
+// pieces (12 pentominoes, 21 Ubongo pieces).
+func TestListPieceSets(t *testing.T) {
+	ts := startServer(t, testConfig())
+	viaRPC := servertest.Succeeded(ts.RPC.ListPieceSets(servertest.CallContext(t), &rulebookv1.ListPieceSetsRequest{}))(t)
+	code, body := ts.Get(t, "/v1/puzzles/pieceSets")
+	if code != http.StatusOK {
+		t.Fatalf("GET /v1/puzzles/pieceSets: HTTP %d: %s", code, body)
+	}
+	viaREST := &rulebookv1.ListPieceSetsResponse{}
+	if err := protojson.Unmarshal(body, viaREST); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
+	if !proto.Equal(viaRPC, viaREST) {
+		t.Errorf("gRPC answers %v, REST %v", viaRPC, viaREST)
+	}
+	var got []string
+	for _, set := range viaRPC.GetSets() {
+		got = append(got, set.GetName()+":"+strconv.Itoa(len(set.GetPieces())))
+	}
+	if want := []string{"pentominoes:12", "ubongo:21"}; !slices.Equal(got, want) {
+		t.Errorf("sets %v, want %v", got, want)
 	}
 }

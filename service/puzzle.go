@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -67,6 +68,20 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 		if cells != nil {
 			resp.Solution = append(resp.Solution, &rulebookv1.PuzzlePiece{Name: set.Pieces[i].Name, Cells: cellsProto(cells)})
 		}
+	}
+	return resp, nil
+}
+
+// ListPieceSets lists the named piece sets, ordered by name, each with its pieces in the set's order and their cells
+// as SolvePuzzle reads a custom piece's.
+func (s *Service) ListPieceSets(context.Context, *rulebookv1.ListPieceSetsRequest) (*rulebookv1.ListPieceSetsResponse, error) {
+	resp := &rulebookv1.ListPieceSetsResponse{}
+	for _, name := range slices.Sorted(maps.Keys(namedSets)) {
+		set := &rulebookv1.PuzzleNamedSet{Name: name}
+		for _, p := range namedSets[name]().Pieces {
+			set.Pieces = append(set.Pieces, &rulebookv1.PuzzlePiece{Name: p.Name, Cells: cellsProto(p.Cells)})
+		}
+		resp.Sets = append(resp.Sets, set)
 	}
 	return resp, nil
 }

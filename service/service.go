@@ -249,8 +249,12 @@ func (s *Service) game(id string) (engine.Game, error) {
 }
 
 // stamp returns move with the time the service received it, for the games whose rules need it (engine.Clocked); a
-// receive time sent by the caller is replaced.
+// receive time sent by the caller is replaced. For the games in which several forms of a move are one move
+// (engine.Normalizer), it is in the form the game records.
 func (s *Service) stamp(h held, move *rulebookv1.Move) *rulebookv1.Move {
+	if n, ok := h.g.(engine.Normalizer); ok {
+		move = n.Normalize(move)
+	}
 	if c, ok := h.g.(engine.Clocked); ok {
 		return c.Stamp(h.state, move, s.cfg.Now())
 	}

@@ -51,3 +51,26 @@ func BenchmarkCloneBaseline(b *testing.B) {
 		s.clone()
 	}
 }
+
+// BenchmarkFromProto decodes and checks the mid-game position, as every call of the service does.
+func BenchmarkFromProto(b *testing.B) {
+	s, _ := midGame(b)
+	m := s.Proto()
+	for b.Loop() {
+		if _, err := FromProto(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGameApply places a tile in the mid-game position through the engine.Game adapter, as the service does:
+// decode and check the state and the move, apply, encode.
+func BenchmarkGameApply(b *testing.B) {
+	s, m := midGame(b)
+	state, move := wrap(s), m.Proto()
+	for b.Loop() {
+		if _, _, err := (Game{}).Apply(state, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -28,6 +28,17 @@ type Placed struct {
 // Quads returns the quadrants of the placed tile as they lie on the board.
 func (p Placed) Quads() [4]Symbol { return orientations[p.Tile][p.Rotation] }
 
+// canonicalRotation returns the rotation the game records for tile id turned r quarter turns (0 to 3): the smallest
+// that gives it the same look.
+func canonicalRotation(id, r int) int {
+	for k := range r {
+		if orientations[id][k] == orientations[id][r] {
+			return k
+		}
+	}
+	return r
+}
+
 // Stone is a player's stone on the micropul in quadrant Quadrant of the tile at At.
 type Stone struct {
 	Player   engine.Player
@@ -117,9 +128,15 @@ type activation struct {
 // quadrant, the centre last. A catalyst fires when the placement makes it touch a micropul across an edge, one of the
 // two being on the new tile; a big micropul's centre catalyst touches all 8 external quadrant sides of its tile.
 func activations(p Placed, lookup func(Coord) (Placed, bool)) []activation {
-	var out []activation
+	return appendActivations(nil, p, lookup)
+}
+
+// appendActivations appends the activations of placing p to out, as activations returns them, and returns the
+// extended slice: a caller that replays many placements reuses one buffer.
+func appendActivations(out []activation, p Placed, lookup func(Coord) (Placed, bool)) []activation {
+	start := len(out)
 	add := func(a activation) {
-		if !slices.Contains(out, a) {
+		if !slices.Contains(out[start:], a) {
 			out = append(out, a)
 		}
 	}
@@ -149,7 +166,7 @@ func activations(p Placed, lookup func(Coord) (Placed, bool)) []activation {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b activation) int {
+	slices.SortFunc(out[start:], func(a, b activation) int {
 		if c := compareCoords(a.At, b.At); c != 0 {
 			return c
 		}

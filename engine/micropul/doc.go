@@ -8,16 +8,19 @@
 //
 // Tile ids are 0 to 47 as in the rules' table (Tile, TileByID); tile 40 starts the game at (0, 0). A position
 // (Coord) is relative to the start tile, X to the right and Y downwards, negative allowed. Quadrants are TL, TR, BR,
-// BL (clockwise); a rotation is a number of clockwise quarter turns from the printed orientation, and only the
-// smallest rotation that gives a look is used (Tile.Canonical): a symmetric tile has fewer distinct moves.
+// BL (clockwise); a rotation is a number of clockwise quarter turns from the printed orientation. Two rotations that
+// give a tile the same look are one move: a move may name any, and the game records the smallest (Move.Canonical,
+// Tile.Canonical), on the board, in events and in Legal, so a symmetric tile has fewer distinct moves.
 //
 // A State is an immutable position holding everything, hidden parts included: the core in draw order, each hand
 // (ascending) and each supply (in draw order). The only randomness is the shuffle of New (math/rand/v2 PCG seeded
 // from the game's seed); a draw takes the front of the core and taking a tile from the supply takes its last tile,
 // so no generator state is kept: the order of the core, unknown to all, is the hidden randomness. View hides what a
 // viewer may not see and marks the result as a view, which moves refuse (STATE_IS_VIEW); ViewEvents does the same
-// for events. A State needs no history: NewState and FromProto check every invariant a position reached by play
-// satisfies, re-checking each placement of the board (kept in placement order) against the tiles placed before it.
+// for events. A State needs no history: NewState and FromProto check the cheap conditions that every position reached
+// by play satisfies (NewState lists them), re-checking each placement of the board (kept in placement order) against
+// the tiles placed before it and bounding the draws and extra turns by the catalysts it fired; they are necessary
+// conditions, and some unreachable states still pass.
 //
 // # Errors
 //

@@ -1,8 +1,12 @@
 package micropul
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -16,6 +20,25 @@ const fortressBoard = "20@0,-1/2 2@-1,0/1 3@1,0/3 21@0,1/0 0@-1,-1/2 12@1,-1/3 1
 // fortressOpenBoard is the fortress without its north-west corner: the white micropuls next to (-1,-1) face an empty
 // position, so the white group is open, though every other neighbouring position of its micropuls is filled.
 const fortressOpenBoard = "20@0,-1/2 2@-1,0/1 3@1,0/3 21@0,1/0 12@1,-1/3 13@-1,1/1 1@1,1/0"
+
+// unreachable returns the state of b without NewState's checks: for the corners of the rules (a core of one tile, a
+// fortress of tiles that no draw explains, an extra turn pending that no plus catalyst won) that no short game
+// reaches, reached here through positions that NewState refuses as unreachable (DRAWS_MISMATCH,
+// EXTRA_TURNS_OUT_OF_RANGE). Only the index of the board is built.
+func (b build) unreachable(t testing.TB) *State {
+	t.Helper()
+	p := b.position(t)
+	s := &State{opts: p.Options, board: p.Board, stones: p.Stones, core: p.Core, coreCount: len(p.Core),
+		toMove: p.ToMove, extraTurn: p.ExtraTurn, pending: p.ExtraTurnsPending, seats: make([]Seat, len(p.Hands))}
+	for i := range p.Hands {
+		s.seats[i] = Seat{Hand: p.Hands[i], HandCount: len(p.Hands[i]), Supply: p.Supplies[i],
+			SupplyCount: len(p.Supplies[i])}
+	}
+	if _, err := s.checkBoard(); err != nil {
+		t.Fatalf("board %q: %v", b.board, err)
+	}
+	return s
+}
 
 // TestPlacementRules checks touch, same-colour match, black/white contact on every side (big micropuls included)
 // and catalysts touching anything.
@@ -127,7 +150,7 @@ func TestActivationCases(t *testing.T) {
 // TestShortCore checks draws larger than the core: a 2 with one tile left takes it and ends the game, and a plus
 // catalyst resolved before the last draw gives no extra turn; extra turns pending from before are lost too.
 func TestShortCore(t *testing.T) {
-	s := build{hands: [][]int{{20}, {47}}, coreSize: 1}.state(t)
+	s := build{hands: [][]int{{20}, {47}}, coreSize: 1}.unreachable(t)
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	want := []string{"P1 placed 20 r3 at (0,-1)", "catalyst 2 at (0,-1) BR: draw 2", "P1 drew 1 [0], 0 left",
 		"game over (core empty): winners [2]"}
@@ -138,7 +161,7 @@ func TestShortCore(t *testing.T) {
 		t.Errorf("end %v, supply %d", next.End(), next.Seat(1).SupplyCount)
 	}
 	// In an extra turn with one more pending: the pending turn is lost.
-	s = build{board: "0@-1,0/1", hands: [][]int{{20, 36}, {47}}, coreSize: 1, extra: true, pending: 1}.state(t)
+	s = build{board: "0@-1,0/1", hands: [][]int{{20, 36}, {47}}, coreSize: 1, extra: true, pending: 1}.unreachable(t)
 	next, _ = apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	if next.End() != CoreEmpty || next.ExtraTurnsPending() != 0 || next.ExtraTurn() || next.ToMove() != 0 {
 		t.Errorf("end %v pending %d extra %v toMove %d", next.End(), next.ExtraTurnsPending(), next.ExtraTurn(),
@@ -168,7 +191,7 @@ func TestLastHandTile(t *testing.T) {
 // TestForcedPassAndBlocked uses the fortress, where no tile can be placed and both groups carry a stone.
 func TestForcedPassAndBlocked(t *testing.T) {
 	hand1, hand2 := []int{4, 5, 6, 7, 8, 9}, []int{10, 11, 14, 15, 16, 17}
-	s := build{board: fortressBoard, hands: [][]int{hand1, hand2}, stones: "1@0,0:TL 2@0,0:BR"}.state(t)
+	s := build{board: fortressBoard, hands: [][]int{hand1, hand2}, stones: "1@0,0:TL 2@0,0:BR"}.unreachable(t)
 	if legal := s.Legal(1); !slices.Equal(legal, []Move{{Player: 1, Action: Pass}}) {
 		t.Fatalf("legal %v, want only a pass", legal)
 	}
@@ -183,7 +206,7 @@ func TestForcedPassAndBlocked(t *testing.T) {
 	}
 	// Player 2 can take a tile from the supply: the game goes on.
 	s = build{board: fortressBoard, hands: [][]int{hand1, hand2[:5]}, supplies: [][]int{nil, {17}},
-		stones: "1@0,0:TL 2@0,0:BR"}.state(t)
+		stones: "1@0,0:TL 2@0,0:BR"}.unreachable(t)
 	next, _ = apply(t, s, Move{Player: 1, Action: Pass})
 	if next.Over() || next.ToMove() != 2 {
 		t.Errorf("after a forced pass with player 2 able to take: over %v, to move %d", next.Over(), next.ToMove())
@@ -193,7 +216,7 @@ func TestForcedPassAndBlocked(t *testing.T) {
 	}
 	// Under ORIGINAL_2004, a forced pass in an extra turn is allowed too.
 	o := build{opts: Options{Rules: Original2004}, board: fortressBoard, hands: [][]int{hand1, hand2},
-		stones: "1@0,0:TL 2@0,0:BR", extra: true}.state(t)
+		stones: "1@0,0:TL 2@0,0:BR", extra: true}.unreachable(t)
 	if err := o.Validate(Move{Player: 1, Action: Pass}); err != nil {
 		t.Errorf("ORIGINAL_2004 forced pass in an extra turn: %v", err)
 	}
@@ -387,22 +410,163 @@ func TestHostileProto(t *testing.T) {
 
 // TestForcedPassWithExtraTurnPending checks that a forced pass in an extra turn with another one pending does not
 // block the game while the other player still has an action: the mover passes again, then the other player plays.
+// (The fortress's placements fired no plus catalyst, so the pending turn is one no play wins: the position is
+// unreachable, and so are the states after it.)
 func TestForcedPassWithExtraTurnPending(t *testing.T) {
 	for _, rules := range []RuleSet{DefaultRules, Original2004} {
 		s := build{opts: Options{Rules: rules}, board: fortressBoard,
 			hands: [][]int{{4, 5, 6, 7, 8, 9}, {10, 11, 14, 15, 16}}, supplies: [][]int{nil, {17}},
-			stones: "1@0,0:TL 2@0,0:BR", extra: true, pending: 1}.state(t)
+			stones: "1@0,0:TL 2@0,0:BR", extra: true, pending: 1}.unreachable(t)
 		next, events := apply(t, s, Move{Player: 1, Action: Pass})
 		if next.Over() || next.ToMove() != 1 || !next.ExtraTurn() {
 			t.Fatalf("%v: after the first forced pass: %q, over %v, to move %d", rules, eventStrings(events),
 				next.Over(), next.ToMove())
-		}
-		if _, err := FromProto(next.Proto()); err != nil {
-			t.Errorf("%v: the state does not decode: %v", rules, err)
 		}
 		next, _ = apply(t, next, Move{Player: 1, Action: Pass})
 		if next.Over() || next.ToMove() != 2 || next.ExtraTurn() {
 			t.Errorf("%v: after the second forced pass: over %v, to move %d", rules, next.Over(), next.ToMove())
 		}
 	}
+}
+
+// TestEveryRotationOfASymmetricTile places each symmetric tile at each of its four rotations, where the placement is
+// legal: Validate and Apply accept every rotation, the board and TilePlaced record the canonical one, Legal lists the
+// placement once (at the canonical rotation), and the engine.Game adapter's Normalize answers the canonical one. An
+// asymmetric tile keeps its rotation.
+func TestEveryRotationOfASymmetricTile(t *testing.T) {
+	north, south, east, west := Coord{0, -1}, Coord{0, 1}, Coord{1, 0}, Coord{-1, 0}
+	for _, c := range []struct {
+		tile, rot int
+		at        Coord
+		recorded  int
+	}{
+		{26, 0, north, 0}, {26, 1, north, 1}, {26, 2, north, 0}, {26, 3, north, 1}, // W.W.: a half turn
+		{27, 0, south, 0}, {27, 1, south, 1}, {27, 2, south, 0}, {27, 3, south, 1}, // B.B.
+		{34, 0, east, 0}, {34, 1, west, 1}, {34, 2, east, 0}, {34, 3, west, 1}, // WBWB
+		{35, 0, west, 0}, {35, 1, east, 1}, {35, 2, west, 0}, {35, 3, east, 1}, // BWBW
+		{36, 0, north, 0}, {36, 1, north, 0}, {36, 2, north, 0}, {36, 3, north, 0}, // big W, centre +: a quarter turn
+		{37, 0, south, 0}, {37, 1, south, 0}, {37, 2, south, 0}, {37, 3, south, 0}, // big B, centre +
+		{42, 0, north, 0}, {42, 1, north, 0}, {42, 2, north, 0}, {42, 3, north, 0}, // big W, centre 1
+		{43, 0, south, 0}, {43, 1, south, 0}, {43, 2, south, 0}, {43, 3, south, 0}, // big B, centre 1
+		{46, 0, north, 0}, {46, 1, north, 0}, {46, 2, north, 0}, {46, 3, north, 0}, // WWWW
+		{47, 0, south, 0}, {47, 1, south, 0}, {47, 2, south, 0}, {47, 3, south, 0}, // BBBB
+		{0, 3, north, 3}, {12, 2, north, 2}, // asymmetric: every rotation is its own
+	} {
+		t.Run(fmt.Sprintf("%d r%d", c.tile, c.rot), func(t *testing.T) {
+			other, looks := 1, 1 // looks: the tile's distinct rotations, 0 to looks-1
+			switch c.tile {
+			case 26, 27, 34, 35:
+				looks = 2
+			case 0, 12:
+				looks = 4
+			}
+			s := build{hands: [][]int{{c.tile}, {other}}}.state(t)
+			m := Move{Player: 1, Action: PlaceTile, Tile: c.tile, At: c.at, Rotation: c.rot}
+			want := Placed{Tile: c.tile, At: c.at, Rotation: c.recorded}
+			if got := m.Canonical().Rotation; got != c.recorded {
+				t.Errorf("Canonical: rotation %d, want %d", got, c.recorded)
+			}
+			if err := s.Validate(m); err != nil {
+				t.Fatalf("Validate: %v", err)
+			}
+			next, events := apply(t, s, m)
+			if got, _ := next.TileAt(c.at); got != want {
+				t.Errorf("board holds %+v, want %+v", got, want)
+			}
+			if got := events[0]; got != (TilePlaced{Player: 1, Tile: want}) {
+				t.Errorf("first event %v, want the tile placed at rotation %d", got, c.recorded)
+			}
+			var listed []int
+			for _, l := range s.Legal(1) {
+				if l.Action == PlaceTile && l.At == c.at {
+					listed = append(listed, l.Rotation)
+				}
+			}
+			if !slices.Contains(listed, c.recorded) || slices.ContainsFunc(listed, func(r int) bool { return r >= looks }) {
+				t.Errorf("Legal lists rotations %v at %v, want %d among them and none from %d up", listed, c.at,
+					c.recorded, looks)
+			}
+			sent := m.Proto()
+			sent.GetMicropul().GetPlaceTile().Rotation = uint32(c.rot) // Proto writes the canonical rotation
+			before := proto.Clone(sent)
+			got := Game{}.Normalize(sent)
+			if r := got.GetMicropul().GetPlaceTile().GetRotation(); r != uint32(c.recorded) {
+				t.Errorf("Normalize: rotation %d, want %d", r, c.recorded)
+			}
+			if !proto.Equal(sent, before) {
+				t.Errorf("Normalize changed its argument to %v", sent)
+			}
+			if !proto.Equal(m.Proto(), got) {
+				t.Errorf("Normalize gives %v, Proto %v", got, m.Proto())
+			}
+		})
+	}
+}
+
+// TestScoreGroupOrder checks that Score names each group by its first micropul by row, column and quadrant, and
+// orders the groups so, where the order of placement differs: a black group reaching a row above the white one, and
+// a micropul placed after the start tile to its left.
+func TestScoreGroupOrder(t *testing.T) {
+	for _, c := range []struct {
+		name, board, stones string
+		want                []Stone // each group's first micropul, in order
+	}{
+		{"black reaches the row above", "29@1,0/2 1@1,-1/2", "1@0,0:TL 2@0,0:BL",
+			[]Stone{{At: Coord{1, -1}, Quadrant: BR}, {At: Coord{0, 0}, Quadrant: TL}}},
+		{"white reaches the column to the left", "0@-1,0/1", "1@0,0:TR",
+			[]Stone{{At: Coord{-1, 0}, Quadrant: TR}}},
+		{"white's first is its own tile's TL", "46@0,-1/0", "1@0,0:TR",
+			[]Stone{{At: Coord{0, -1}, Quadrant: TL}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := build{board: c.board, hands: [][]int{{2}, {3}}, stones: c.stones}.state(t)
+			sc := s.Score()
+			var got []Stone
+			for _, g := range sc.Groups {
+				got = append(got, g.First)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Fatalf("groups named by %v, want %v", got, c.want)
+			}
+			for i, g := range sc.Proto().GetMicropul().GetGroups() {
+				w := c.want[i]
+				if g.GetX() != int32(w.At.X) || g.GetY() != int32(w.At.Y) || g.GetQuadrant() != quadrantProto(w.Quadrant) {
+					t.Errorf("proto group %d names (%d,%d) %v, want %v %v", i, g.GetX(), g.GetY(), g.GetQuadrant(),
+						w.At, w.Quadrant)
+				}
+			}
+		})
+	}
+}
+
+// TestCoreEmptiedBeforeTheLastPlacement plays seeded games until one ends with the core empty, then lays one more
+// tile of a hand legally on its board: the placements before that tile drew the whole core, so the game ended before
+// it, and the state is refused.
+func TestCoreEmptiedBeforeTheLastPlacement(t *testing.T) {
+	for seed := uint64(1); seed < 50; seed++ {
+		s := newGame(t, DefaultOptions(), seed)
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for !s.Over() {
+			legal := s.Legal(s.ToMove())
+			s, _ = apply(t, s, legal[rng.IntN(len(legal))])
+		}
+		if s.End() != CoreEmpty {
+			continue
+		}
+		for p := engine.Player(1); p <= 2; p++ {
+			more := s.placements(p, true)
+			if len(more) == 0 {
+				continue
+			}
+			m := s.Proto()
+			pl := m.Players[p-1]
+			k := slices.Index(pl.Hand, uint32(more[0].Tile))
+			pl.Hand, pl.HandCount = slices.Delete(pl.Hand, k, k+1), pl.HandCount-1
+			m.Board = append(m.Board, Placed{Tile: more[0].Tile, At: more[0].At, Rotation: more[0].Rotation}.proto())
+			_, err := FromProto(m)
+			wantError(t, err, engine.Invalid, ReasonDrawsMismatch, "core")
+			return
+		}
+	}
+	t.Fatal("no seeded game ended with the core empty and a tile of a hand to place")
 }

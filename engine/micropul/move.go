@@ -33,6 +33,16 @@ type Move struct {
 	Quadrant Quadrant
 }
 
+// Canonical returns m as the game records it: a placement turned to a rotation that gives the tile the same look as
+// a smaller one has the smallest (Tile.Canonical), for the two are one move; any other move, and a placement whose
+// tile or rotation is out of range, is m itself.
+func (m Move) Canonical() Move {
+	if m.Action == PlaceTile && m.Tile >= 0 && m.Tile < NumTiles && m.Rotation >= 0 && m.Rotation <= 3 {
+		m.Rotation = canonicalRotation(m.Tile, m.Rotation)
+	}
+	return m
+}
+
 // String returns the move, such as "P1 place 12 r1 at (0,-1)", "P2 take", "P1 stone (1,0) TR" or "P1 pass".
 func (m Move) String() string {
 	p := "P" + strconv.Itoa(int(m.Player))
@@ -50,9 +60,9 @@ func (m Move) String() string {
 }
 
 // Legal returns every legal move of p, in this order: the placements of each hand tile (ascending id), each of its
-// canonical rotations (ascending; a rotation that looks like a smaller one is not a distinct move), each position
-// (row by row: by y, then x); then the stones, by position row by row and quadrant clockwise (every quadrant of a
-// big micropul is listed); then taking a tile from the supply; then passing. It returns none when p is not the
+// canonical rotations (ascending; a rotation that looks like a smaller one is the same move, listed once), each
+// position (row by row: by y, then x); then the stones, by position row by row and quadrant clockwise (every quadrant
+// of a big micropul is listed); then taking a tile from the supply; then passing. It returns none when p is not the
 // player to move (including once the game is over) and for a view.
 func (s *State) Legal(p engine.Player) []Move {
 	if s.view || p == engine.NoPlayer || p != s.toMove {
@@ -151,14 +161,17 @@ func (s *State) passAllowed(p engine.Player, hasAction bool) bool {
 //   - STATE_IS_VIEW (Invalid, field "isView"): s is a view;
 //   - PLAYER_OUT_OF_RANGE (Invalid, field "player"): m.Player is not a player of the game;
 //   - MOVE_EMPTY (Invalid, field "micropul"): no action;
-//   - placing a tile: TILE_OUT_OF_RANGE ("micropul.placeTile.tile"), ROTATION_OUT_OF_RANGE and
-//     ROTATION_NOT_CANONICAL ("micropul.placeTile.rotation"), POSITION_OUT_OF_RANGE ("micropul.placeTile.x" or
-//     ".y"); a stone: POSITION_OUT_OF_RANGE ("micropul.placeStone.x" or ".y"), QUADRANT_OUT_OF_RANGE
-//     ("micropul.placeStone.quadrant"); all Invalid;
+//   - placing a tile: TILE_OUT_OF_RANGE ("micropul.placeTile.tile"), ROTATION_OUT_OF_RANGE
+//     ("micropul.placeTile.rotation"), POSITION_OUT_OF_RANGE ("micropul.placeTile.x" or ".y"); a stone:
+//     POSITION_OUT_OF_RANGE ("micropul.placeStone.x" or ".y"), QUADRANT_OUT_OF_RANGE ("micropul.placeStone.quadrant");
+//     all Invalid;
 //   - GAME_OVER, then NOT_YOUR_TURN (Illegal);
 //   - placing a tile: TILE_NOT_IN_HAND, POSITION_OCCUPIED, NOT_CONNECTED, COLOR_CONFLICT, NO_COLOR_MATCH; taking a
 //     tile: HAND_FULL, SUPPLY_EMPTY; a stone: NO_STONES_LEFT, NO_TILE_AT_POSITION, NOT_A_MICROPUL, GROUP_HAS_STONE,
 //     GROUP_TOO_SMALL; passing: PASS_NOT_ALLOWED (all Illegal).
+//
+// Every rotation 0 to 3 is accepted: one that gives the tile the same look as a smaller one is the same move as the
+// smaller (Move.Canonical).
 func (s *State) Validate(m Move) error {
 	if err := s.checkShape(m); err != nil {
 		return err
@@ -232,9 +245,6 @@ func (s *State) checkShape(m Move) error {
 		case m.Rotation < 0 || m.Rotation > 3:
 			return engine.Invalidf(ReasonRotationOutOfRange, f+".rotation", facts(),
 				"rotation %d; rotations are 0 to 3", m.Rotation)
-		case !tiles[m.Tile].Canonical(m.Rotation):
-			return engine.Invalidf(ReasonRotationNotCanonical, f+".rotation", facts(),
-				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", m.Tile, m.Rotation)
 		}
 		return position(f)
 	case PlaceStone:
@@ -326,11 +336,13 @@ func (s *State) validateStone(m Move) error {
 //   - a stone: StonePlaced; passing: Passed;
 //   - then OutOfTiles if the mover has no tile left in hand or supply, and GameOver if the move ended the game.
 //
-// s is not changed. The error is Validate's.
+// A placement is recorded (on the board and in TilePlaced) at its canonical rotation (Move.Canonical). s is not
+// changed. The error is Validate's.
 func (s *State) Apply(m Move) (*State, []Event, error) {
 	if err := s.Validate(m); err != nil {
 		return nil, nil, err
 	}
+	m = m.Canonical()
 	next := s.clone()
 	p := m.Player
 	seat := &next.seats[p-1]

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
@@ -142,19 +144,19 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 			"the state lists %d tiles and %d stones; the game has %d tiles and %d stones", listed,
 			len(m.GetStones()), NumTiles, MaxPlayers*StonesPerPlayer)
 	}
-	count := func(field string, got uint32, want int) error {
+	count := func(field func() string, got uint32, want int) error {
 		if m.GetIsView() || intFromProto(got) == want {
 			return nil
 		}
-		return engine.Invalidf(ReasonCountMismatch, field,
+		return engine.Invalidf(ReasonCountMismatch, field(),
 			map[string]string{"count": strconv.FormatUint(uint64(got), 10), "listed": strconv.Itoa(want)},
-			"%s is %d but %d tiles are listed", field, got, want)
+			"%s is %d but %d tiles are listed", field(), got, want)
 	}
 	if !m.GetIsView() && m.GetViewer() != 0 {
 		return nil, engine.Invalidf(ReasonCountMismatch, "viewer", map[string]string{"viewer": strconv.Itoa(int(m.GetViewer()))},
 			"a full state has no viewer, but viewer is %d", m.GetViewer())
 	}
-	if err := count("coreCount", m.GetCoreCount(), len(m.GetCore())); err != nil {
+	if err := count(func() string { return "coreCount" }, m.GetCoreCount(), len(m.GetCore())); err != nil {
 		return nil, err
 	}
 	p := Position{
@@ -172,10 +174,13 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		CoreCount:         intFromProto(m.GetCoreCount()),
 	}
 	for i, pl := range m.GetPlayers() {
-		if err := count("players["+strconv.Itoa(i)+"].handCount", pl.GetHandCount(), len(pl.GetHand())); err != nil {
+		field := func(count string) func() string {
+			return func() string { return "players[" + strconv.Itoa(i) + "]." + count }
+		}
+		if err := count(field("handCount"), pl.GetHandCount(), len(pl.GetHand())); err != nil {
 			return nil, err
 		}
-		if err := count("players["+strconv.Itoa(i)+"].supplyCount", pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
+		if err := count(field("supplyCount"), pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
 			return nil, err
 		}
 		p.Hands = append(p.Hands, idsFromProto(pl.GetHand()))
@@ -197,8 +202,10 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	return NewState(p)
 }
 
-// Proto returns the move as the envelope rulebook.v1.Move, which holds the moving player.
+// Proto returns the move as the envelope rulebook.v1.Move, which holds the moving player, in the form the game
+// records (Canonical): a placement at its canonical rotation.
 func (m Move) Proto() *rulebookv1.Move {
+	m = m.Canonical()
 	mm := &rulebookv1.MicropulMove{}
 	switch m.Action {
 	case PlaceTile:
@@ -213,6 +220,21 @@ func (m Move) Proto() *rulebookv1.Move {
 		mm.Action = &rulebookv1.MicropulMove_Pass{Pass: &rulebookv1.MicropulPass{}}
 	}
 	return &rulebookv1.Move{Player: int32(m.Player), Game: &rulebookv1.Move_Micropul{Micropul: mm}}
+}
+
+var _ engine.Normalizer = Game{}
+
+// Normalize returns move as the game records it, for the service's answer to ApplyMove: a placement turned to a
+// rotation that gives the tile the same look as a smaller one comes back as a new message with the smallest
+// (Move.Canonical); any other move, including one that does not decode or is out of range, is move itself.
+func (Game) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
+	m, err := MoveFromProto(move)
+	if err != nil || m.Canonical() == m {
+		return move
+	}
+	out := proto.CloneOf(move)
+	out.GetMicropul().GetPlaceTile().Rotation = uint32(m.Canonical().Rotation)
+	return out
 }
 
 // MoveFromProto returns the move in the envelope m. An envelope without a Micropul move (or a nil one) is an Invalid

@@ -33,8 +33,8 @@ const (
 	ReasonStartTileMisplaced = "START_TILE_MISPLACED"
 	// ReasonRotationOutOfRange (Invalid): a rotation outside 0..3.
 	ReasonRotationOutOfRange = "ROTATION_OUT_OF_RANGE"
-	// ReasonRotationNotCanonical (Invalid): a rotation that gives the same oriented tile as a smaller one (tiles with
-	// symmetries: use the smallest).
+	// ReasonRotationNotCanonical (Invalid): a tile of a state's board at a rotation that gives the same oriented tile
+	// as a smaller one (play records the smallest; a move may name any rotation).
 	ReasonRotationNotCanonical = "ROTATION_NOT_CANONICAL"
 	// ReasonPositionOutOfRange (Invalid): a coordinate farther than 47 from the start tile, where no tile can lie.
 	ReasonPositionOutOfRange = "POSITION_OUT_OF_RANGE"
@@ -59,10 +59,14 @@ const (
 	ReasonStoneOnSmallGroup = "STONE_ON_SMALL_GROUP"
 	// ReasonToMoveInvalid (Invalid): the player to move is not a player while the game goes on, or not 0 once over.
 	ReasonToMoveInvalid = "TO_MOVE_INVALID"
-	// ReasonExtraTurnsOutOfRange (Invalid): more pending extra turns than the placements so far can have won, an
-	// extra turn before any placement, extra turns pending outside an extra turn, or extra turns once the game is
-	// over.
+	// ReasonExtraTurnsOutOfRange (Invalid): more pending extra turns than the plus catalysts of the board's placements
+	// won, an extra turn before any placement, extra turns pending outside an extra turn, or extra turns once the
+	// game is over.
 	ReasonExtraTurnsOutOfRange = "EXTRA_TURNS_OUT_OF_RANGE"
+	// ReasonDrawsMismatch (Invalid): more tiles drawn from the core (its size after the deal less its size now) than
+	// the dot catalysts of the board's placements draw, or, in a game ended with the core empty, a core emptied before
+	// the last placement.
+	ReasonDrawsMismatch = "DRAWS_MISMATCH"
 	// ReasonOutcomeMismatch (Invalid): the end of the game (or its absence) and the loser do not follow from the
 	// position.
 	ReasonOutcomeMismatch = "OUTCOME_MISMATCH"

@@ -35,8 +35,6 @@ func TestMoveReasons(t *testing.T) {
 			"micropul.placeTile.tile"},
 		{"rotation 4", base.state(t), Move{Player: 1, Action: PlaceTile, Rotation: 4}, engine.Invalid,
 			ReasonRotationOutOfRange, "micropul.placeTile.rotation"},
-		{"46 turned", base.state(t), Move{Player: 1, Action: PlaceTile, Tile: 46, Rotation: 1}, engine.Invalid,
-			ReasonRotationNotCanonical, "micropul.placeTile.rotation"},
 		{"x far", base.state(t), Move{Player: 1, Action: PlaceTile, At: Coord{48, 0}}, engine.Invalid,
 			ReasonPositionOutOfRange, "micropul.placeTile.x"},
 		{"quadrant", base.state(t), Move{Player: 1, Action: PlaceStone, Quadrant: 4}, engine.Invalid,
@@ -137,6 +135,17 @@ func TestStateReasons(t *testing.T) {
 			proto.Merge(m, build{board: plusNorthBoard, hands: [][]int{{0}, {47}}, stones: "1@0,0:BL"}.position(t).proto(t))
 		},
 			ReasonStoneOnSmallGroup, "stones[0]"},
+		{"drawn without a catalyst", func(m *rulebookv1.MicropulState) {
+			proto.Reset(m)
+			proto.Merge(m, build{hands: [][]int{{0}, {47}}}.state(t).Proto())
+			m.Players[1].Supply, m.Core = append(m.Players[1].Supply, m.Core[0]), m.Core[1:]
+			m.Players[1].SupplyCount, m.CoreCount = uint32(len(m.Players[1].Supply)), uint32(len(m.Core))
+		}, ReasonDrawsMismatch, "core"},
+		{"pending unwon", func(m *rulebookv1.MicropulState) {
+			proto.Reset(m)
+			proto.Merge(m, build{board: plusNorthBoard + " 42@1,-1/0", hands: [][]int{{0}, {47}}, extra: true}.state(t).Proto())
+			m.ExtraTurnsPending = 2 // tile 42 fired the plus catalyst of tile 18: one extra turn won in all
+		}, ReasonExtraTurnsOutOfRange, "extraTurnsPending"},
 		{"to move", func(m *rulebookv1.MicropulState) { m.ToMove = 0 }, ReasonToMoveInvalid, "toMove"},
 		{"extra turns", func(m *rulebookv1.MicropulState) { m.ExtraTurnsPending = 41 }, ReasonExtraTurnsOutOfRange, "extraTurnsPending"},
 		{"outcome", func(m *rulebookv1.MicropulState) { m.End, m.ToMove = 1, 0 }, ReasonOutcomeMismatch, "end"},

@@ -151,7 +151,7 @@ func TestMergedGroupScoresNothing(t *testing.T) {
 
 // TestCoreEmptyEndsGame checks that drawing the last core tile ends the game at once, pending extra turns lost.
 func TestCoreEmptyEndsGame(t *testing.T) {
-	s := build{board: plusNorthBoard, hands: [][]int{{42}, {47}}, coreSize: 1}.state(t)
+	s := build{board: plusNorthBoard, hands: [][]int{{42}, {47}}, coreSize: 1}.unreachable(t)
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 42, At: Coord{1, -1}})
 	want := []string{"P1 placed 42 r0 at (1,-1)", "catalyst + at (0,-1) TR: extra turn",
 		"catalyst 1 at (1,-1) centre: draw 1", "P1 drew 1 [0], 0 left", "game over (core empty): winners [2]"}

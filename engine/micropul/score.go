@@ -53,7 +53,7 @@ func BandOf(points int) SoloBand {
 type Score struct {
 	// Players holds one entry per player, in seat order.
 	Players []PlayerScore
-	// Groups holds every group that carries a stone, ordered by its first micropul (board order, then quadrant).
+	// Groups holds every group that carries a stone, ordered by its first micropul (First).
 	Groups []GroupScore
 	Over   bool
 	End    End
@@ -77,7 +77,8 @@ type PlayerScore struct {
 // GroupScore is one group carrying stones.
 type GroupScore struct {
 	Color Symbol
-	// First is the group's first micropul (by board order, then quadrant).
+	// First is the group's first micropul on the board: the one of the top row, then of the leftmost column, then of
+	// the first quadrant clockwise from TL (not the first placed).
 	First            Stone
 	Micropuls, Tiles int
 	Closed           bool
@@ -98,9 +99,8 @@ func (s *State) Score() Score {
 		if len(g.stones) == 0 {
 			continue
 		}
-		first := s.board[g.nodes[0]/4]
-		gs := GroupScore{Color: g.color, First: Stone{At: first.At, Quadrant: Quadrant(g.nodes[0] % 4)},
-			Micropuls: g.micropuls, Tiles: g.tiles, Closed: g.closed}
+		gs := GroupScore{Color: g.color, First: s.firstMicropul(g), Micropuls: g.micropuls, Tiles: g.tiles,
+			Closed: g.closed}
 		for _, k := range g.stones {
 			gs.Stones = append(gs.Stones, s.stones[k])
 		}
@@ -110,6 +110,7 @@ func (s *State) Score() Score {
 		}
 		sc.Groups = append(sc.Groups, gs)
 	}
+	slices.SortFunc(sc.Groups, func(a, b GroupScore) int { return compareMicropuls(a.First, b.First) })
 	best := -1
 	for i := range sc.Players {
 		ps := &sc.Players[i]
@@ -143,4 +144,24 @@ func (s *State) Score() Score {
 	}
 	slices.Sort(sc.Winners)
 	return sc
+}
+
+// firstMicropul returns the micropul of g that comes first by row, column and quadrant, as a Stone with no player.
+func (s *State) firstMicropul(g group) Stone {
+	var first Stone
+	for i, node := range g.nodes {
+		m := Stone{At: s.board[node/4].At, Quadrant: Quadrant(node % 4)}
+		if i == 0 || compareMicropuls(m, first) < 0 {
+			first = m
+		}
+	}
+	return first
+}
+
+// compareMicropuls orders micropuls (as stones, whose players it ignores) by row, column and quadrant.
+func compareMicropuls(a, b Stone) int {
+	if c := compareCoords(a.At, b.At); c != 0 {
+		return c
+	}
+	return int(a.Quadrant) - int(b.Quadrant)
 }

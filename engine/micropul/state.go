@@ -130,9 +130,9 @@ func New(opts Options, seed uint64) (*State, error) {
 	return s, nil
 }
 
-// NewState builds a state (or a view) from its parts and checks every invariant of a position reached by play; the
-// lists are copied. Zero fields of the options take their defaults. Each failed check is an Invalid error whose
-// field is a path in MicropulState; in order:
+// NewState builds a state (or a view) from its parts and checks conditions that every position reached by play
+// satisfies (necessary ones: some unreachable states pass); the lists are copied. Zero fields of the options take
+// their defaults. Each failed check is an Invalid error whose field is a path in MicropulState; in order:
 //
 //   - OPTION_OUT_OF_RANGE ("options.players", "options.ruleSet");
 //   - PLAYERS_MISMATCH ("players"): not one hand and one supply per player;
@@ -142,16 +142,20 @@ func New(opts Options, seed uint64) (*State, error) {
 //     "players[i].supply[j]", "core[j]"); HAND_NOT_SORTED, HAND_TOO_LARGE ("players[i].hand"); CORE_TOO_LARGE
 //     ("core"); TILES_MISSING ("core"): the tiles (listed or counted) are not the 48;
 //   - for each tile of the board in order: START_TILE_MISPLACED ("board[0]..."), ROTATION_OUT_OF_RANGE and
-//     ROTATION_NOT_CANONICAL ("board[i].rotation"), POSITION_OUT_OF_RANGE ("board[i].x" or "board[i].y"),
-//     POSITION_DUPLICATE, BOARD_DISCONNECTED, BOARD_COLOR_CONFLICT, BOARD_NO_COLOR_MATCH ("board[i]"): each tile
-//     must have been a legal placement, as a position, next to the tiles placed before it;
+//     ROTATION_NOT_CANONICAL ("board[i].rotation": play records the smallest rotation of a look),
+//     POSITION_OUT_OF_RANGE ("board[i].x" or "board[i].y"), POSITION_DUPLICATE, BOARD_DISCONNECTED,
+//     BOARD_COLOR_CONFLICT, BOARD_NO_COLOR_MATCH ("board[i]"): each tile must have been a legal placement, as a
+//     position, next to the tiles placed before it;
 //   - for each stone: PLAYER_OUT_OF_RANGE ("stones[i].player"), QUADRANT_OUT_OF_RANGE ("stones[i].quadrant"),
 //     STONE_NOT_ON_MICROPUL, STONE_DUPLICATE ("stones[i]"), STONES_EXCEEDED ("stones"), STONE_ON_SMALL_GROUP
 //     ("stones[i]", default rule set);
-//   - TO_MOVE_INVALID ("toMove"), EXTRA_TURNS_OUT_OF_RANGE ("extraTurnsPending" or "extraTurn"), OUTCOME_MISMATCH
-//     ("end" or "loser").
+//   - TO_MOVE_INVALID ("toMove"), EXTRA_TURNS_OUT_OF_RANGE ("extraTurnsPending" or "extraTurn": also more pending
+//     than the plus catalysts of the placements won), OUTCOME_MISMATCH ("end" or "loser");
+//   - DRAWS_MISMATCH ("core"): more tiles drawn from the core than the dot catalysts of the placements draw, or a
+//     game ended with the core empty whose placements before the last drew the whole core.
 //
-// What cannot be checked without history is taken on trust: who placed which tile, and the draws of the catalysts.
+// These are necessary conditions of a position reached by play, not sufficient ones. What cannot be checked without
+// history is taken on trust: who placed which tile, the actions between placements, and what the catalysts drew.
 func NewState(p Position) (*State, error) {
 	opts := p.Options.withDefaults()
 	if err := opts.check("options."); err != nil {
@@ -175,7 +179,15 @@ func NewState(p Position) (*State, error) {
 			return nil, err
 		}
 	}
-	for _, check := range []func() error{s.checkTiles, s.checkBoard, s.checkStones, s.checkTurn} {
+	if err := s.checkTiles(); err != nil {
+		return nil, err
+	}
+	yields, err := s.checkBoard()
+	if err != nil {
+		return nil, err
+	}
+	for _, check := range []func() error{s.checkStones, func() error { return s.checkTurn(yields) },
+		func() error { return s.checkDraws(yields) }} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -215,41 +227,73 @@ func (s *State) checkViewParts(p Position) error {
 	return nil
 }
 
+// tileSpot is where a state lists a tile, formatted as its field path (String) only when an error names it: building
+// the path of every tile of every state checked would cost more than the checks.
+type tileSpot struct {
+	list        tileList
+	seat, index int
+}
+
+// tileList names a list of a state that holds tiles; unseen is the zero tileSpot's, a tile not seen yet.
+type tileList uint8
+
+const (
+	unseen tileList = iota
+	onBoard
+	inHand
+	inSupply
+	inCore
+)
+
+// String returns the spot's field path in MicropulState, such as "board[3].tile" or "players[1].hand[2]".
+func (t tileSpot) String() string {
+	switch t.list {
+	case onBoard:
+		return fmt.Sprintf("board[%d].tile", t.index)
+	case inHand:
+		return fmt.Sprintf("players[%d].hand[%d]", t.seat, t.index)
+	case inSupply:
+		return fmt.Sprintf("players[%d].supply[%d]", t.seat, t.index)
+	}
+	return fmt.Sprintf("core[%d]", t.index)
+}
+
 // checkTiles checks the tile ids, the hands and the counts.
 func (s *State) checkTiles() error {
-	var where [NumTiles]string
-	see := func(id int, field string) error {
+	var where [NumTiles]tileSpot
+	see := func(id int, at tileSpot) error {
 		switch {
 		case id < 0 || id >= NumTiles:
-			return engine.Invalidf(ReasonTileOutOfRange, field, map[string]string{"tile": strconv.Itoa(id)},
+			return engine.Invalidf(ReasonTileOutOfRange, at.String(), map[string]string{"tile": strconv.Itoa(id)},
 				"tile %d does not exist; tiles are 0 to %d", id, NumTiles-1)
-		case where[id] != "":
+		case where[id].list != unseen:
+			first, field := where[id].String(), at.String()
 			return engine.Invalidf(ReasonTileDuplicate, field,
-				map[string]string{"tile": strconv.Itoa(id), "first": where[id]},
-				"tile %d is both at %s and at %s", id, where[id], field)
+				map[string]string{"tile": strconv.Itoa(id), "first": first},
+				"tile %d is both at %s and at %s", id, first, field)
 		}
-		where[id] = field
+		where[id] = at
 		return nil
 	}
 	for i, p := range s.board {
-		if err := see(p.Tile, fmt.Sprintf("board[%d].tile", i)); err != nil {
+		if err := see(p.Tile, tileSpot{list: onBoard, index: i}); err != nil {
 			return err
 		}
 	}
 	total := len(s.board) + s.coreCount
 	for i, seat := range s.seats {
 		for j, id := range seat.Hand {
-			if err := see(id, fmt.Sprintf("players[%d].hand[%d]", i, j)); err != nil {
+			if err := see(id, tileSpot{list: inHand, seat: i, index: j}); err != nil {
 				return err
 			}
 		}
-		field := fmt.Sprintf("players[%d].hand", i)
 		if !slices.IsSorted(seat.Hand) {
-			return engine.Invalidf(ReasonHandNotSorted, field, map[string]string{"player": strconv.Itoa(i + 1)},
-				"player %d's hand is not in ascending order of tile id", i+1)
+			return engine.Invalidf(ReasonHandNotSorted, fmt.Sprintf("players[%d].hand", i),
+				map[string]string{"player": strconv.Itoa(i + 1)}, "player %d's hand is not in ascending order of tile id",
+				i+1)
 		}
 		if seat.HandCount > HandSize {
-			return engine.Invalidf(ReasonHandTooLarge, field,
+			return engine.Invalidf(ReasonHandTooLarge, fmt.Sprintf("players[%d].hand", i),
 				map[string]string{"player": strconv.Itoa(i + 1), "tiles": strconv.Itoa(seat.HandCount),
 					"max": strconv.Itoa(HandSize)},
 				"player %d holds %d tiles; a hand holds at most %d", i+1, seat.HandCount, HandSize)
@@ -260,14 +304,14 @@ func (s *State) checkTiles() error {
 				"player %d's supply holds %d tiles; the game has %d", i+1, seat.SupplyCount, NumTiles)
 		}
 		for j, id := range seat.Supply {
-			if err := see(id, fmt.Sprintf("players[%d].supply[%d]", i, j)); err != nil {
+			if err := see(id, tileSpot{list: inSupply, seat: i, index: j}); err != nil {
 				return err
 			}
 		}
 		total += seat.HandCount + seat.SupplyCount
 	}
 	for j, id := range s.core {
-		if err := see(id, fmt.Sprintf("core[%d]", j)); err != nil {
+		if err := see(id, tileSpot{list: inCore, index: j}); err != nil {
 			return err
 		}
 	}
@@ -283,9 +327,37 @@ func (s *State) checkTiles() error {
 	return nil
 }
 
-// checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it, and
-// builds the index of positions.
-func (s *State) checkBoard() error {
+// yield is what a placement of the board did, known from the tiles placed before it: the tiles its dot catalysts
+// drew (as many as they name: fewer only when the core ran out, which ended the game) and the extra turns its plus
+// catalysts won under the rule set.
+type yield struct {
+	draw, turns int
+}
+
+// yieldOf returns the yield of a placement that fired the catalysts acts.
+func (s *State) yieldOf(acts []activation) yield {
+	var y yield
+	plus := 0
+	for _, a := range acts {
+		switch a.Catalyst {
+		case One:
+			y.draw++
+		case Two:
+			y.draw += 2
+		case Plus:
+			plus++
+		}
+	}
+	y.turns = plus
+	if s.opts.Rules == Original2004 {
+		y.turns = min(plus, 1)
+	}
+	return y
+}
+
+// checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it,
+// builds the index of positions, and returns the yield of each placement after the start tile, in order.
+func (s *State) checkBoard() ([]yield, error) {
 	s.index = make(map[Coord]int, len(s.board))
 	lookup := func(c Coord) (Placed, bool) {
 		i, ok := s.index[c]
@@ -299,51 +371,84 @@ func (s *State) checkBoard() error {
 		if len(s.board) > 0 {
 			field = "board[0]"
 		}
-		return engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
+		return nil, engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
 			"the board must start with tile %d at (0,0), rotation 0", StartTile)
 	}
+	yields := make([]yield, 0, len(s.board)-1)
+	var acts []activation // the activations of one placement, a buffer reused for each
 	for i, p := range s.board {
-		field := fmt.Sprintf("board[%d]", i)
+		field := func(sub string) string { return "board[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
 			return map[string]string{"tile": strconv.Itoa(p.Tile), "x": strconv.Itoa(p.At.X), "y": strconv.Itoa(p.At.Y),
 				"rotation": strconv.Itoa(p.Rotation)}
 		}
 		switch {
 		case p.Rotation < 0 || p.Rotation > 3:
-			return engine.Invalidf(ReasonRotationOutOfRange, field+".rotation", facts(),
+			return nil, engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
 				"tile %d has rotation %d; rotations are 0 to 3", p.Tile, p.Rotation)
 		case !tiles[p.Tile].Canonical(p.Rotation):
-			return engine.Invalidf(ReasonRotationNotCanonical, field+".rotation", facts(),
+			return nil, engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
 				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", p.Tile, p.Rotation)
 		case p.At.X < -MaxCoord || p.At.X > MaxCoord:
-			return engine.Invalidf(ReasonPositionOutOfRange, field+".x", facts(),
+			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
 				"x = %d is farther than %d from the start tile", p.At.X, MaxCoord)
 		case p.At.Y < -MaxCoord || p.At.Y > MaxCoord:
-			return engine.Invalidf(ReasonPositionOutOfRange, field+".y", facts(),
+			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
 				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
 		}
 		if j, ok := s.index[p.At]; ok {
-			return engine.Invalidf(ReasonPositionDuplicate, field, facts(),
+			return nil, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
 				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
 		}
 		if i > 0 {
 			f := fitAt(p.Quads(), p.At, lookup)
 			switch {
 			case !f.touches:
-				return engine.Invalidf(ReasonBoardDisconnected, field, facts(),
+				return nil, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
 					"tile %d at %v touches no tile placed before it", p.Tile, p.At)
 			case f.conflict:
 				fs := facts()
 				fs["neighbourX"], fs["neighbourY"] = strconv.Itoa(f.where.X), strconv.Itoa(f.where.Y)
-				return engine.Invalidf(ReasonBoardColorConflict, field, fs,
+				return nil, engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
 					"tile %d at %v: its %v micropul touches a micropul of the other colour at %v %v", p.Tile, p.At,
 					f.mine, f.where, f.theirs)
 			case !f.match:
-				return engine.Invalidf(ReasonBoardNoColorMatch, field, facts(),
+				return nil, engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
 					"tile %d at %v has no micropul touching one of its colour on a tile placed before it", p.Tile, p.At)
 			}
 		}
+		if i > 0 {
+			acts = appendActivations(acts[:0], p, lookup)
+			yields = append(yields, s.yieldOf(acts))
+		}
 		s.index[p.At] = i
+	}
+	return yields, nil
+}
+
+// checkDraws checks the tiles drawn from the core (its size after the deal less its size now) against the draws of
+// the dot catalysts the placements fired: no more than those. And a game that ended with the core empty was ended by
+// its last placement: the placements before it drew less than the whole core.
+func (s *State) checkDraws(yields []yield) error {
+	start := s.opts.coreAtStart()
+	drawn, before, all := start-s.coreCount, 0, 0
+	for i, y := range yields {
+		if i < len(yields)-1 {
+			before += y.draw
+		}
+		all += y.draw
+	}
+	facts := map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
+		"core": strconv.Itoa(s.coreCount)}
+	switch {
+	case drawn > all:
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+			"%d tiles were drawn from the core, but the dot catalysts the placements of the board fired draw %d",
+			drawn, all)
+	case s.end == CoreEmpty && before >= start:
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+			"the placements before the last drew %d tiles, the whole core of %d: the game ended before the last", before,
+			start)
 	}
 	return nil
 }
@@ -354,22 +459,22 @@ func (s *State) checkStones() error {
 	var count [MaxPlayers + 1]int
 	seen := map[[2]int]int{}
 	for i, st := range s.stones {
-		field := fmt.Sprintf("stones[%d]", i)
+		field := func(sub string) string { return "stones[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
 			return map[string]string{"player": strconv.Itoa(int(st.Player)), "x": strconv.Itoa(st.At.X),
 				"y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()}
 		}
-		if err := s.checkSeat(st.Player, field+".player"); err != nil || st.Player == engine.NoPlayer {
-			return engine.Invalidf(ReasonPlayerOutOfRange, field+".player", facts(),
+		if !s.isPlayer(st.Player) {
+			return engine.Invalidf(ReasonPlayerOutOfRange, field(".player"), facts(),
 				"stone %d belongs to player %d, not a player of this %d-player game", i, st.Player, s.opts.Players)
 		}
 		if st.Quadrant > BL {
-			return engine.Invalidf(ReasonQuadrantOutOfRange, field+".quadrant", facts(),
+			return engine.Invalidf(ReasonQuadrantOutOfRange, field(".quadrant"), facts(),
 				"stone %d is on no quadrant", i)
 		}
 		j, ok := s.index[st.At]
 		if !ok || !s.board[j].Quads()[st.Quadrant].IsMicropul() {
-			return engine.Invalidf(ReasonStoneNotOnMicropul, field, facts(),
+			return engine.Invalidf(ReasonStoneNotOnMicropul, field(""), facts(),
 				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
 		}
 		key := [2]int{j, int(st.Quadrant)}
@@ -377,7 +482,7 @@ func (s *State) checkStones() error {
 			key[1] = 0 // the four quadrants of a big micropul are one micropul
 		}
 		if k, dup := seen[key]; dup {
-			return engine.Invalidf(ReasonStoneDuplicate, field, facts(),
+			return engine.Invalidf(ReasonStoneDuplicate, field(""), facts(),
 				"stones %d and %d are on the same micropul at %v", k, i, st.At)
 		}
 		seen[key] = i
@@ -400,13 +505,10 @@ func (s *State) checkStones() error {
 	return nil
 }
 
-// checkTurn checks the player to move, the extra turns and the end of the game.
-func (s *State) checkTurn() error {
+// checkTurn checks the player to move, the extra turns (against the yields of the placements) and the end of the
+// game.
+func (s *State) checkTurn(yields []yield) error {
 	placements := len(s.board) - 1
-	maxPending := placements * maxPlusPerPlacement
-	if s.opts.Rules == Original2004 {
-		maxPending = placements
-	}
 	facts := func() map[string]string {
 		return map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "end": strconv.Itoa(int(s.end)),
 			"loser": strconv.Itoa(int(s.loser)), "extraTurnsPending": strconv.Itoa(s.pending),
@@ -423,16 +525,19 @@ func (s *State) checkTurn() error {
 	case over && s.toMove != engine.NoPlayer, !over && !s.isPlayer(s.toMove):
 		return engine.Invalidf(ReasonToMoveInvalid, "toMove", facts(),
 			"player to move is %d; it must be a player while the game goes on and 0 once it is over", s.toMove)
-	case s.pending < 0 || s.pending > maxPending || over && s.pending > 0:
+	case s.pending < 0 || over && s.pending > 0:
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
-			"%d extra turns pending after %d placements (at most %d), game over: %v", s.pending, placements,
-			maxPending, over)
+			"%d extra turns pending, game over: %v", s.pending, over)
 	case s.pending > 0 && !s.extraTurn:
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
 			"%d extra turns pending outside an extra turn; the first extra turn won is taken at once", s.pending)
 	case s.extraTurn && (placements == 0 || over):
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurn", facts(),
 			"an extra turn with %d placements made, game over: %v", placements, over)
+	case s.pending > extraTurnsWon(yields):
+		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
+			"%d extra turns pending, but the plus catalysts of the board's placements won %d in all", s.pending,
+			extraTurnsWon(yields))
 	case s.loser != engine.NoPlayer && s.end != OutOfTiles:
 		return outcome("loser", "player %d lost but the game did not end by running out of tiles", s.loser)
 	case s.end == OutOfTiles && !s.isPlayer(s.loser):
@@ -453,9 +558,14 @@ func (s *State) checkTurn() error {
 	return nil
 }
 
-// maxPlusPerPlacement bounds the plus catalysts one placement can fire: there are 8 plus quadrants and 2 big plus
-// centres in the game.
-const maxPlusPerPlacement = 10
+// extraTurnsWon returns the extra turns the plus catalysts of the placements won in all, under the rule set.
+func extraTurnsWon(yields []yield) int {
+	n := 0
+	for _, y := range yields {
+		n += y.turns
+	}
+	return n
+}
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the field) who is neither NoPlayer nor a
 // player of the game.

@@ -122,7 +122,7 @@ func (t Tile) Rotated(r int) [4]Symbol {
 }
 
 // Canonical reports whether rotation r is the smallest of the rotations that give the tile the same look (so the one
-// moves and states use): every rotation of a tile with no symmetry, 0 and 1 for a tile with a half-turn symmetry
+// the game records): every rotation of a tile with no symmetry, 0 and 1 for a tile with a half-turn symmetry
 // (such as 26 W.W.), and 0 alone for a tile that looks the same at every quarter turn (46, 47 and the big micropuls).
 func (t Tile) Canonical(r int) bool {
 	if r < 0 || r > 3 {

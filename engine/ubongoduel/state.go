@@ -144,8 +144,8 @@ func (s *State) startDuel() {
 	s.pending, s.pendingAt = engine.NoPlayer, 0
 }
 
-// NewState builds a state (or a view) from its parts and checks every invariant of a position reached by play; the
-// lists are copied. Each failed check is an Invalid error whose field is a path in UbongoDuelState; in order:
+// NewState builds a state (or a view) from its parts and checks conditions that every position reached by play
+// satisfies (necessary ones: some unreachable states pass); the lists are copied. Each failed check is an Invalid error whose field is a path in UbongoDuelState; in order:
 // OPTION_OUT_OF_RANGE ("options.side", "options.tieWindowMs"); DECK_VERSION_UNKNOWN ("deckVersion");
 // PLAYERS_MISMATCH ("players"); PLAYER_OUT_OF_RANGE ("viewer"); VIEW_REVEALS_HIDDEN ("die"); DIE_STATE_INVALID
 // ("die"); SCORE_OUT_OF_RANGE ("players[i].duelsWon"); SHEET_OUT_OF_RANGE, SHEET_MISMATCH ("sheet"); FACE_OUT_OF_RANGE

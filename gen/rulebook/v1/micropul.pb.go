@@ -683,8 +683,8 @@ type MicropulPlacedTile struct {
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
 	// Row, relative to the start tile; grows downwards. -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
-	// Clockwise quarter turns from the printed orientation, 0 to 3; the smallest of the rotations that give the same
-	// oriented tile.
+	// Clockwise quarter turns from the printed orientation, 0 to 3: the smallest of the rotations that give the same
+	// oriented tile, as play records it (a state holding another is refused with ROTATION_NOT_CANONICAL).
 	Rotation      uint32 `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -951,7 +951,9 @@ type MicropulPlaceTile struct {
 	X int32 `protobuf:"varint,2,opt,name=x,proto3" json:"x,omitempty"`
 	// Row, -47 to 47.
 	Y int32 `protobuf:"varint,3,opt,name=y,proto3" json:"y,omitempty"`
-	// Clockwise quarter turns, 0 to 3; the smallest of those giving the same oriented tile.
+	// Clockwise quarter turns, 0 to 3. Any rotation is accepted; rotations that give the tile the same look (tiles 26,
+	// 27, 34 and 35 after a half turn; 36, 37, 42, 43, 46 and 47 after any turn) are the same move, recorded (on the
+	// board, in the events, in ApplyMove's move) at the smallest, which is the one the legal moves list.
 	Rotation      uint32 `protobuf:"varint,4,opt,name=rotation,proto3" json:"rotation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1923,7 +1925,9 @@ type MicropulScore struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Per player, in seat order.
 	Players []*MicropulPlayerScore `protobuf:"bytes,1,rep,name=players,proto3" json:"players,omitempty"`
-	// Every group carrying at least one stone, ordered by its first micropul (row, column, quadrant).
+	// Every group carrying at least one stone, ordered by its first micropul (row, column, quadrant): the micropul of
+	// the group in its top row, then its leftmost column there, then its first quadrant clockwise from TL (not the
+	// first placed).
 	Groups []*MicropulGroupScore `protobuf:"bytes,2,rep,name=groups,proto3" json:"groups,omitempty"`
 	// How the game ended; unspecified while it goes on.
 	End MicropulEnd `protobuf:"varint,3,opt,name=end,proto3,enum=rulebook.v1.MicropulEnd" json:"end,omitempty"`
@@ -2097,7 +2101,7 @@ type MicropulGroupScore struct {
 	Stones []*MicropulStone `protobuf:"bytes,5,rep,name=stones,proto3" json:"stones,omitempty"`
 	// Points it gives its stone's owner: micropuls when closed with exactly one stone, else 0.
 	Points uint32 `protobuf:"varint,6,opt,name=points,proto3" json:"points,omitempty"`
-	// First micropul of the group: column.
+	// First micropul of the group (by row, column, quadrant, as the groups are ordered): column.
 	X int32 `protobuf:"varint,7,opt,name=x,proto3" json:"x,omitempty"`
 	// First micropul of the group: row.
 	Y int32 `protobuf:"varint,8,opt,name=y,proto3" json:"y,omitempty"`

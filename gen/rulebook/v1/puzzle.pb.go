@@ -239,6 +239,13 @@ func (x *PuzzlePieceSet) GetPieces() []*PuzzlePiece {
 // SolvePuzzle's own limits are 64 cells in a shape or a piece and 64 pieces in a set. The lists of a request accept up
 // to 256 so that a request over those limits still gets the service's specific reason (SHAPE_TOO_LARGE,
 // PIECE_TOO_LARGE, TOO_MANY_PIECES); only a request far over them is refused by the field rules.
+//
+// A malformed puzzle is INVALID_ARGUMENT with its reason and field: EMPTY_SHAPE, SHAPE_TOO_LARGE or DUPLICATE_CELL
+// ("shape"); UNKNOWN_PIECE_SET ("namedSet"); TOO_MANY_PIECES ("custom.pieces"), PIECE_TOO_LARGE
+// ("custom.pieces[i].cells"); UNKNOWN_PIECE ("select[i]"); NO_PIECES, EMPTY_PIECE, DUPLICATE_CELL or
+// PIECE_DISCONNECTED ("pieces"); and AREA_MISMATCH ("pieces"): the pieces chosen together cover more or fewer cells
+// than the shape has, so that no tiling can exist (a puzzle is never answered unsolvable for its area alone). A search
+// that needs more work than the server allows is RESOURCE_EXHAUSTED with SEARCH_TOO_LARGE.
 type SolvePuzzleRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Cells of the shape to tile, 1 to 64 of them. At most 256 here; none is EMPTY_SHAPE, more than 64 SHAPE_TOO_LARGE.
@@ -427,6 +434,145 @@ func (x *SolvePuzzleResponse) GetCount() uint64 {
 	return 0
 }
 
+// ListPieceSetsRequest asks for the named piece sets.
+type ListPieceSetsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPieceSetsRequest) Reset() {
+	*x = ListPieceSetsRequest{}
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPieceSetsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPieceSetsRequest) ProtoMessage() {}
+
+func (x *ListPieceSetsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPieceSetsRequest.ProtoReflect.Descriptor instead.
+func (*ListPieceSetsRequest) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_puzzle_proto_rawDescGZIP(), []int{5}
+}
+
+// ListPieceSetsResponse lists the named piece sets.
+type ListPieceSetsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sets, ordered by name.
+	Sets          []*PuzzleNamedSet `protobuf:"bytes,1,rep,name=sets,proto3" json:"sets,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPieceSetsResponse) Reset() {
+	*x = ListPieceSetsResponse{}
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPieceSetsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPieceSetsResponse) ProtoMessage() {}
+
+func (x *ListPieceSetsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPieceSetsResponse.ProtoReflect.Descriptor instead.
+func (*ListPieceSetsResponse) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_puzzle_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListPieceSetsResponse) GetSets() []*PuzzleNamedSet {
+	if x != nil {
+		return x.Sets
+	}
+	return nil
+}
+
+// PuzzleNamedSet is a piece set SolvePuzzle knows by name.
+type PuzzleNamedSet struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The name, as SolvePuzzleRequest's named_set takes it: "pentominoes" or "ubongo".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The pieces in the set's order (the order of a solution), each with its cells as SolvePuzzle reads a custom
+	// piece's: x the column, y the row, growing downwards. A piece's name is what select takes.
+	Pieces        []*PuzzlePiece `protobuf:"bytes,2,rep,name=pieces,proto3" json:"pieces,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PuzzleNamedSet) Reset() {
+	*x = PuzzleNamedSet{}
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PuzzleNamedSet) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PuzzleNamedSet) ProtoMessage() {}
+
+func (x *PuzzleNamedSet) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_puzzle_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PuzzleNamedSet.ProtoReflect.Descriptor instead.
+func (*PuzzleNamedSet) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_puzzle_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *PuzzleNamedSet) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PuzzleNamedSet) GetPieces() []*PuzzlePiece {
+	if x != nil {
+		return x.Pieces
+	}
+	return nil
+}
+
 var File_rulebook_v1_puzzle_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_puzzle_proto_rawDesc = "" +
@@ -452,7 +598,13 @@ const file_rulebook_v1_puzzle_proto_rawDesc = "" +
 	"\x13SolvePuzzleResponse\x12\x1a\n" +
 	"\bsolvable\x18\x01 \x01(\bR\bsolvable\x124\n" +
 	"\bsolution\x18\x02 \x03(\v2\x18.rulebook.v1.PuzzlePieceR\bsolution\x12\x14\n" +
-	"\x05count\x18\x03 \x01(\x04R\x05count*Z\n" +
+	"\x05count\x18\x03 \x01(\x04R\x05count\"\x16\n" +
+	"\x14ListPieceSetsRequest\"H\n" +
+	"\x15ListPieceSetsResponse\x12/\n" +
+	"\x04sets\x18\x01 \x03(\v2\x1b.rulebook.v1.PuzzleNamedSetR\x04sets\"V\n" +
+	"\x0ePuzzleNamedSet\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x120\n" +
+	"\x06pieces\x18\x02 \x03(\v2\x18.rulebook.v1.PuzzlePieceR\x06pieces*Z\n" +
 	"\n" +
 	"PuzzleGoal\x12\x1b\n" +
 	"\x17PUZZLE_GOAL_UNSPECIFIED\x10\x00\x12\x18\n" +
@@ -472,14 +624,17 @@ func file_rulebook_v1_puzzle_proto_rawDescGZIP() []byte {
 }
 
 var file_rulebook_v1_puzzle_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_rulebook_v1_puzzle_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_rulebook_v1_puzzle_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_rulebook_v1_puzzle_proto_goTypes = []any{
-	(PuzzleGoal)(0),             // 0: rulebook.v1.PuzzleGoal
-	(*PuzzleCell)(nil),          // 1: rulebook.v1.PuzzleCell
-	(*PuzzlePiece)(nil),         // 2: rulebook.v1.PuzzlePiece
-	(*PuzzlePieceSet)(nil),      // 3: rulebook.v1.PuzzlePieceSet
-	(*SolvePuzzleRequest)(nil),  // 4: rulebook.v1.SolvePuzzleRequest
-	(*SolvePuzzleResponse)(nil), // 5: rulebook.v1.SolvePuzzleResponse
+	(PuzzleGoal)(0),               // 0: rulebook.v1.PuzzleGoal
+	(*PuzzleCell)(nil),            // 1: rulebook.v1.PuzzleCell
+	(*PuzzlePiece)(nil),           // 2: rulebook.v1.PuzzlePiece
+	(*PuzzlePieceSet)(nil),        // 3: rulebook.v1.PuzzlePieceSet
+	(*SolvePuzzleRequest)(nil),    // 4: rulebook.v1.SolvePuzzleRequest
+	(*SolvePuzzleResponse)(nil),   // 5: rulebook.v1.SolvePuzzleResponse
+	(*ListPieceSetsRequest)(nil),  // 6: rulebook.v1.ListPieceSetsRequest
+	(*ListPieceSetsResponse)(nil), // 7: rulebook.v1.ListPieceSetsResponse
+	(*PuzzleNamedSet)(nil),        // 8: rulebook.v1.PuzzleNamedSet
 }
 var file_rulebook_v1_puzzle_proto_depIdxs = []int32{
 	1, // 0: rulebook.v1.PuzzlePiece.cells:type_name -> rulebook.v1.PuzzleCell
@@ -488,11 +643,13 @@ var file_rulebook_v1_puzzle_proto_depIdxs = []int32{
 	3, // 3: rulebook.v1.SolvePuzzleRequest.custom:type_name -> rulebook.v1.PuzzlePieceSet
 	0, // 4: rulebook.v1.SolvePuzzleRequest.goal:type_name -> rulebook.v1.PuzzleGoal
 	2, // 5: rulebook.v1.SolvePuzzleResponse.solution:type_name -> rulebook.v1.PuzzlePiece
-	6, // [6:6] is the sub-list for method output_type
-	6, // [6:6] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	8, // 6: rulebook.v1.ListPieceSetsResponse.sets:type_name -> rulebook.v1.PuzzleNamedSet
+	2, // 7: rulebook.v1.PuzzleNamedSet.pieces:type_name -> rulebook.v1.PuzzlePiece
+	8, // [8:8] is the sub-list for method output_type
+	8, // [8:8] is the sub-list for method input_type
+	8, // [8:8] is the sub-list for extension type_name
+	8, // [8:8] is the sub-list for extension extendee
+	0, // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_puzzle_proto_init() }
@@ -510,7 +667,7 @@ func file_rulebook_v1_puzzle_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_puzzle_proto_rawDesc), len(file_rulebook_v1_puzzle_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   5,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

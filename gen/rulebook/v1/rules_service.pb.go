@@ -479,7 +479,8 @@ type ApplyMoveResponse struct {
 	// With a token in the request: what the caller's seat (or a spectator) may see of the new state.
 	View *GameState `protobuf:"bytes,4,opt,name=view,proto3" json:"view,omitempty"`
 	// The move as it was applied, to keep in the game's record (for Replay): for Ubongo Duel, with the receive time the
-	// service stamped on it.
+	// service stamped on it; for Micropul, a placement at the rotation the game records (the smallest that gives the
+	// tile the same look).
 	Move          *Move `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1450,7 +1451,7 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
 	"FactsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\xb7\x05\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\x8f\x06\n" +
 	"\fRulesService\x12J\n" +
 	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
 	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
@@ -1459,7 +1460,8 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x0eListLegalMoves\x12\".rulebook.v1.ListLegalMovesRequest\x1a#.rulebook.v1.ListLegalMovesResponse\x12>\n" +
 	"\x05Score\x12\x19.rulebook.v1.ScoreRequest\x1a\x1a.rulebook.v1.ScoreResponse\x12D\n" +
 	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponse\x12P\n" +
-	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponse\x12A\n" +
+	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponse\x12V\n" +
+	"\rListPieceSets\x12!.rulebook.v1.ListPieceSetsRequest\x1a\".rulebook.v1.ListPieceSetsResponse\x12A\n" +
 	"\x06Replay\x12\x1a.rulebook.v1.ReplayRequest\x1a\x1b.rulebook.v1.ReplayResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
@@ -1503,7 +1505,9 @@ var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*Event)(nil),                  // 24: rulebook.v1.Event
 	(*Score)(nil),                  // 25: rulebook.v1.Score
 	(*SolvePuzzleRequest)(nil),     // 26: rulebook.v1.SolvePuzzleRequest
-	(*SolvePuzzleResponse)(nil),    // 27: rulebook.v1.SolvePuzzleResponse
+	(*ListPieceSetsRequest)(nil),   // 27: rulebook.v1.ListPieceSetsRequest
+	(*SolvePuzzleResponse)(nil),    // 28: rulebook.v1.SolvePuzzleResponse
+	(*ListPieceSetsResponse)(nil),  // 29: rulebook.v1.ListPieceSetsResponse
 }
 var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	20, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
@@ -1543,18 +1547,20 @@ var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	10, // 34: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
 	12, // 35: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
 	26, // 36: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
-	14, // 37: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
-	1,  // 38: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	3,  // 39: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	5,  // 40: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	7,  // 41: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	9,  // 42: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	11, // 43: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	13, // 44: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	27, // 45: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
-	16, // 46: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
-	38, // [38:47] is the sub-list for method output_type
-	29, // [29:38] is the sub-list for method input_type
+	27, // 37: rulebook.v1.RulesService.ListPieceSets:input_type -> rulebook.v1.ListPieceSetsRequest
+	14, // 38: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
+	1,  // 39: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
+	3,  // 40: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
+	5,  // 41: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
+	7,  // 42: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
+	9,  // 43: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
+	11, // 44: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
+	13, // 45: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
+	28, // 46: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
+	29, // 47: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
+	16, // 48: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
+	39, // [39:49] is the sub-list for method output_type
+	29, // [29:39] is the sub-list for method input_type
 	29, // [29:29] is the sub-list for extension type_name
 	29, // [29:29] is the sub-list for extension extendee
 	0,  // [0:29] is the sub-list for field type_name

@@ -27,6 +27,7 @@ const (
 	RulesService_Score_FullMethodName          = "/rulebook.v1.RulesService/Score"
 	RulesService_GetView_FullMethodName        = "/rulebook.v1.RulesService/GetView"
 	RulesService_SolvePuzzle_FullMethodName    = "/rulebook.v1.RulesService/SolvePuzzle"
+	RulesService_ListPieceSets_FullMethodName  = "/rulebook.v1.RulesService/ListPieceSets"
 	RulesService_Replay_FullMethodName         = "/rulebook.v1.RulesService/Replay"
 )
 
@@ -64,6 +65,8 @@ type RulesServiceClient interface {
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
 	SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error)
+	// ListPieceSets lists the named piece sets of SolvePuzzle with their pieces, cell by cell.
+	ListPieceSets(ctx context.Context, in *ListPieceSetsRequest, opts ...grpc.CallOption) (*ListPieceSetsResponse, error)
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
 	Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error)
@@ -157,6 +160,16 @@ func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *SolvePuzzleReq
 	return out, nil
 }
 
+func (c *rulesServiceClient) ListPieceSets(ctx context.Context, in *ListPieceSetsRequest, opts ...grpc.CallOption) (*ListPieceSetsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPieceSetsResponse)
+	err := c.cc.Invoke(ctx, RulesService_ListPieceSets_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *rulesServiceClient) Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ReplayResponse)
@@ -201,6 +214,8 @@ type RulesServiceServer interface {
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
 	SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error)
+	// ListPieceSets lists the named piece sets of SolvePuzzle with their pieces, cell by cell.
+	ListPieceSets(context.Context, *ListPieceSetsRequest) (*ListPieceSetsResponse, error)
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
 	Replay(context.Context, *ReplayRequest) (*ReplayResponse, error)
@@ -237,6 +252,9 @@ func (UnimplementedRulesServiceServer) GetView(context.Context, *GetViewRequest)
 }
 func (UnimplementedRulesServiceServer) SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SolvePuzzle not implemented")
+}
+func (UnimplementedRulesServiceServer) ListPieceSets(context.Context, *ListPieceSetsRequest) (*ListPieceSetsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPieceSets not implemented")
 }
 func (UnimplementedRulesServiceServer) Replay(context.Context, *ReplayRequest) (*ReplayResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Replay not implemented")
@@ -406,6 +424,24 @@ func _RulesService_SolvePuzzle_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulesService_ListPieceSets_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPieceSetsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).ListPieceSets(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_ListPieceSets_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).ListPieceSets(ctx, req.(*ListPieceSetsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _RulesService_Replay_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ReplayRequest)
 	if err := dec(in); err != nil {
@@ -462,6 +498,10 @@ var RulesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SolvePuzzle",
 			Handler:    _RulesService_SolvePuzzle_Handler,
+		},
+		{
+			MethodName: "ListPieceSets",
+			Handler:    _RulesService_ListPieceSets_Handler,
 		},
 		{
 			MethodName: "Replay",
