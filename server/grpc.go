@@ -51,7 +51,7 @@ const (
 // weighs it against the budget of request bytes, and decodes it. Every RulesService call gets its deadline when its
 // stream opens, so that it also bounds the wait for the request. Connections are closed once idle or old (with
 // GOAWAY), and pinged when silent; a client may open only so many streams on one.
-func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server {
+func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
 	calls, health := callLog{s.log, callLevel}, callLog{s.log, debugLevel}
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
 	opts := []grpc.ServerOption{
@@ -91,20 +91,20 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
-	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
-	admitted := chainUnary(
-		calls.Unary,
-		s.metrics.UnaryServerInterceptor(),
-		s.countRefusals,
-		recovery.UnaryServerInterceptor(recoverer),
-		limiter.Intercept,
-	)
-	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
+	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc,
+		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), admit)), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
 	s.metrics.InitializeMetrics(srv)
 	return srv
+}
+
+// admission returns what admits every RulesService call, gRPC or REST, outermost first: the count of its refusals,
+// panic recovery, and the limiter of the calls served at once.
+func (s *Server) admission() grpc.UnaryServerInterceptor {
+	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
+	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
+	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)), limiter.Intercept)
 }
 
 // callKey is the context key of a RulesService call's callInfo.

@@ -16,7 +16,6 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
@@ -63,8 +62,9 @@ type Gateway struct {
 	routes    routes
 }
 
-// New returns the REST API, whose calls go to the RulesService and the health service at conn.
-func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, error) {
+// New returns the REST API, whose calls go to rules in process (decoded from JSON, never encoded as protobuf), and
+// whose /healthz asks health.
+func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
 	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
@@ -77,10 +77,10 @@ func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, er
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, g.marshaler),
 		runtime.WithErrorHandler(g.callError),
 		runtime.WithRoutingErrorHandler(g.routingError),
-		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
+		runtime.WithHealthzEndpoint(health),
 		runtime.WithDisableHTTPMethodOverride(),
 	)
-	if err := rulebookv1.RegisterRulesServiceHandler(ctx, g.mux, conn); err != nil {
+	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
 	}
 	return g, nil
