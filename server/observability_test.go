@@ -320,6 +320,13 @@ func TestCallLogs(t *testing.T) {
 			t.Errorf("%s: %d lines %v, want %d at %v", tt.method, len(lines), lines, tt.n, tt.level)
 		}
 	}
+	if lines := calls("NewGame"); len(lines) == 1 {
+		line := lines[0].ContextMap()
+		if line["grpc.service"] != "rulebook.v1.RulesService" || line["grpc.code"] != "NotFound" || line["grpc.error"] == nil ||
+			line["grpc.time_ms"] == nil || line["peer.address"] == nil || line["grpc.request.deadline"] == nil {
+			t.Errorf("NewGame's line %v, want its service, code NotFound, error, duration, peer and deadline", line)
+		}
+	}
 	requests := logs.FilterMessage("request").All()
 	if len(requests) != 2 {
 		t.Fatalf("%d access lines, want 2 (one per REST request): %v", len(requests), requests)
