@@ -47,10 +47,11 @@ const (
 //
 // A RulesService call is admitted before its request is read: grpc-go reads a unary call's request before it runs
 // any unary interceptor, so the server registers RulesService with each method served as a stream handler (which is
-// how grpc-go itself serves a unary method) that runs the interceptors first, and only then reads the request,
-// weighs it against the budget of request bytes, and decodes it. Every RulesService call gets its deadline when its
-// stream opens, so that it also bounds the wait for the request. Connections are closed once idle or old (with
-// GOAWAY), and pinged when silent; a client may open only so many streams on one.
+// how grpc-go itself serves a unary method) that runs the interceptors first (the call log, the metrics, then admit,
+// which REST calls share), and only then reads the request, weighs it against the budget of request bytes, and
+// decodes it. Every RulesService call gets its deadline when its stream opens, so that it also bounds the wait for
+// the request. Connections are closed once idle or old (with GOAWAY), and pinged when silent; a client may open only
+// so many streams on one.
 func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
 	calls, health := callLog{s.log, callLevel}, callLog{s.log, debugLevel}
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
