@@ -6,11 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
@@ -49,14 +47,14 @@ const (
 //
 // A RulesService call is admitted before its request is read: grpc-go reads a unary call's request before it runs
 // any unary interceptor, so the server registers RulesService with each method served as a stream handler (which is
-// how grpc-go itself serves a unary method) that runs the interceptors first, and only then reads the request,
-// weighs it against the budget of request bytes, and decodes it. Every RulesService call gets its deadline when its
-// stream opens, so that it also bounds the wait for the request. Connections are closed once idle or old (with
-// GOAWAY), and pinged when silent; a client may open only so many streams on one.
-func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server {
-	logger := callLogger(s.log)
+// how grpc-go itself serves a unary method) that runs the interceptors first (the call log, the metrics, then admit,
+// which REST calls share), and only then reads the request, weighs it against the budget of request bytes, and
+// decodes it. Every RulesService call gets its deadline when its stream opens, so that it also bounds the wait for
+// the request. Connections are closed once idle or old (with GOAWAY), and pinged when silent; a client may open only
+// so many streams on one.
+func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
+	calls, health := callLog{s.log, callLevel}, callLog{s.log, debugLevel}
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
-	callLevels := logging.WithLevels(callLevel)
 	opts := []grpc.ServerOption{
 		grpc.ForceServerCodecV2(newCodec()),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
@@ -74,14 +72,17 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 		}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minPingInterval, PermitWithoutStream: true}),
 		grpc.SharedWriteBuffer(true),
+		// As many goroutines as calls may be served at once serve the streams, each keeping the stack it has grown
+		// (a call beyond them, which the limiter refuses, gets a goroutine of its own).
+		grpc.NumStreamWorkers(uint32(s.cfg.MaxConcurrentCalls)),
 		// Health checks (the kubelet's probes) are logged at debug level, reflection as calls are.
 		grpc.ChainUnaryInterceptor(
-			logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), logging.WithLevels(debugLevel)),
+			health.Unary,
 			s.metrics.UnaryServerInterceptor(),
 			recovery.UnaryServerInterceptor(recoverer),
 		),
 		grpc.ChainStreamInterceptor(
-			logging.StreamServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
+			calls.Stream,
 			s.metrics.StreamServerInterceptor(),
 			recovery.StreamServerInterceptor(recoverer),
 		),
@@ -91,36 +92,21 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer) *grpc.Server
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
-	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
-	admitted := chainUnary(
-		logging.UnaryServerInterceptor(logger, logging.WithLogOnEvents(logging.FinishCall), callLevels),
-		s.metrics.UnaryServerInterceptor(),
-		s.countRefusals,
-		recovery.UnaryServerInterceptor(recoverer),
-		limiter.Intercept,
-	)
-	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc, admitted), rules)
+	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc,
+		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), admit)), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
 	s.metrics.InitializeMetrics(srv)
 	return srv
 }
 
-// callLevel is the level at which a call's line is logged, by its code: error for the server's own faults, warn
-// for calls cut short by their deadline or by the server going away, info for the rest (answers and refusals).
-func callLevel(code codes.Code) logging.Level {
-	switch code {
-	case codes.Internal, codes.Unknown, codes.DataLoss:
-		return logging.LevelError
-	case codes.DeadlineExceeded, codes.Unavailable:
-		return logging.LevelWarn
-	}
-	return logging.LevelInfo
+// admission returns what admits every RulesService call, gRPC or REST, outermost first: the count of its refusals,
+// panic recovery, and the limiter of the calls served at once.
+func (s *Server) admission() grpc.UnaryServerInterceptor {
+	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
+	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
+	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)), limiter.Intercept)
 }
-
-// debugLevel logs every call at debug level.
-func debugLevel(codes.Code) logging.Level { return logging.LevelDebug }
 
 // callKey is the context key of a RulesService call's callInfo.
 type callKey struct{}

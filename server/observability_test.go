@@ -233,38 +233,28 @@ func TestAdminEndpoints(t *testing.T) {
 	}
 }
 
-// TestTracing traces a server with a span recorder: a REST call makes one trace of the HTTP request's span, the
-// gateway's gRPC call and the gRPC server's span, each the parent of the next; a gRPC call with a caller's trace
-// context is a child of the caller's span.
+// TestTracing traces a server with a span recorder: a REST call is one span, the HTTP request's (the gateway calls
+// the service in process), in the trace of the traceparent it came with; a gRPC call with a caller's trace context is
+// a child of the caller's span.
 func TestTracing(t *testing.T) {
 	recorder := tracetest.NewSpanRecorder()
 	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
 	cfg := testConfig()
 	cfg.Tracing = &tracing.Tracing{Provider: provider, Propagator: propagation.TraceContext{}}
 	ts := startServer(t, cfg)
-	if code, body := ts.Post(t, "/v1/games/exploze:new", `{}`); code != http.StatusOK {
+	req, err := http.NewRequestWithContext(servertest.CallContext(t), http.MethodPost, ts.URL+"/v1/games/exploze:new", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	req.Header.Set("traceparent", "00-"+traceID+"-00f067aa0ba902b7-01")
+	if code, body := servertest.Do(t, req); code != http.StatusOK {
 		t.Fatalf("REST: %d %s", code, body)
 	}
 	spans := recorder.Ended()
-	byName := map[string]sdktrace.ReadOnlySpan{}
-	for _, s := range spans {
-		byName[s.Name()] = s
-	}
-	rest, client, server := byName["POST /v1/games/{game}:new"], byName["rulebook.v1.RulesService/NewGame"], (sdktrace.ReadOnlySpan)(nil)
-	for _, s := range spans {
-		if s.Name() == "rulebook.v1.RulesService/NewGame" && s.SpanKind() == trace.SpanKindServer {
-			server = s
-		}
-		if s.Name() == "rulebook.v1.RulesService/NewGame" && s.SpanKind() == trace.SpanKindClient {
-			client = s
-		}
-	}
-	if rest == nil || client == nil || server == nil {
-		t.Fatalf("spans %v, want the REST request's, the gateway's call and the gRPC server's", names(spans))
-	}
-	if client.Parent().SpanID() != rest.SpanContext().SpanID() || server.Parent().SpanID() != client.SpanContext().SpanID() ||
-		server.SpanContext().TraceID() != rest.SpanContext().TraceID() {
-		t.Errorf("the REST span, the gateway's and the server's are not one trace, each the parent of the next")
+	if len(spans) != 1 || spans[0].Name() != "POST /v1/games/{game}:new" || spans[0].SpanKind() != trace.SpanKindServer ||
+		spans[0].SpanContext().TraceID().String() != traceID {
+		t.Fatalf("spans %v, want one, the REST request's, in the trace %s", names(spans), traceID)
 	}
 
 	caller, callerSpan := provider.Tracer("test").Start(context.Background(), "caller")
@@ -321,13 +311,20 @@ func TestCallLogs(t *testing.T) {
 	for _, tt := range []struct {
 		method string
 		level  zapcore.Level
-		n      int // lines: a REST call over the gateway is also a gRPC call
+		n      int // lines: a REST call has its access line only
 	}{
-		{"ListGames", zapcore.InfoLevel, 2}, {"NewGame", zapcore.InfoLevel, 1}, {"Check", zapcore.DebugLevel, 2},
+		{"ListGames", zapcore.InfoLevel, 1}, {"NewGame", zapcore.InfoLevel, 1}, {"Check", zapcore.DebugLevel, 1},
 	} {
 		lines := calls(tt.method)
 		if len(lines) != tt.n || slices.ContainsFunc(lines, func(e observer.LoggedEntry) bool { return e.Level != tt.level }) {
 			t.Errorf("%s: %d lines %v, want %d at %v", tt.method, len(lines), lines, tt.n, tt.level)
+		}
+	}
+	if lines := calls("NewGame"); len(lines) == 1 {
+		line := lines[0].ContextMap()
+		if line["grpc.service"] != "rulebook.v1.RulesService" || line["grpc.code"] != "NotFound" || line["grpc.error"] == nil ||
+			line["grpc.time_ms"] == nil || line["peer.address"] == nil || line["grpc.request.deadline"] == nil {
+			t.Errorf("NewGame's line %v, want its service, code NotFound, error, duration, peer and deadline", line)
 		}
 	}
 	requests := logs.FilterMessage("request").All()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -189,5 +190,37 @@ func TestRESTDeadline(t *testing.T) {
 	}
 	if st := servertest.RESTStatus(t, body); codes.Code(st.GetCode()) != codes.DeadlineExceeded {
 		t.Errorf("status %v, want DEADLINE_EXCEEDED", st)
+	}
+}
+
+// TestRESTUnpopulated checks that a REST answer leaves out the fields that are not set, unless the request's Accept
+// header asks for every field (application/json; unpopulated=true).
+func TestRESTUnpopulated(t *testing.T) {
+	ts := startServer(t, testConfig())
+	for _, tt := range []struct {
+		accept string
+		want   bool
+	}{
+		{"", false},
+		{"application/json", false},
+		{"application/json; unpopulated=true", true},
+		{"text/html, application/json;unpopulated=true", true},
+		{"application/json; unpopulated=false", false},
+	} {
+		req, err := http.NewRequestWithContext(servertest.CallContext(t), http.MethodPost, ts.URL+"/v1/games/exploze:new", strings.NewReader(`{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.accept != "" {
+			req.Header.Set("Accept", tt.accept)
+		}
+		resp, body := servertest.Fetch(t, req)
+		var answer map[string]any
+		if err := json.Unmarshal(body, &answer); resp.StatusCode != http.StatusOK || err != nil {
+			t.Fatalf("Accept %q: %d %s", tt.accept, resp.StatusCode, body)
+		}
+		if _, listed := answer["token"]; listed != tt.want || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("Accept %q: %s (%s), want the unset token listed: %v", tt.accept, body, resp.Header.Get("Content-Type"), tt.want)
+		}
 	}
 }

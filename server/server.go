@@ -14,13 +14,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"go.uber.org/zap"
 	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
-	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
@@ -40,6 +37,7 @@ type Server struct {
 	cfg     Config
 	log     *zap.Logger
 	grpc    *grpc.Server
+	rest    restRules // what the REST gateway calls, in process
 	health  *health.Server
 	budget  *admission.Budget // the memory of the requests in flight
 	metrics *metrics.Metrics
@@ -55,10 +53,6 @@ type Server struct {
 type Listeners struct {
 	GRPC, HTTP, Admin net.Listener
 }
-
-// gatewayBufferBytes is the buffer of each direction of the in-process connection from the REST gateway to the
-// gRPC server.
-const gatewayBufferBytes = 256 << 10
 
 // New assembles the server hosting games, sealing tokens with keys, logging to log.
 func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) (*Server, error) {
@@ -84,7 +78,9 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
-	s.grpc = s.newGRPCServer(rules)
+	admit := s.admission()
+	s.grpc = s.newGRPCServer(rules, admit)
+	s.rest = restRules{rules: rules, admit: admit, workers: make(workers)}
 	return s, nil
 }
 
@@ -93,23 +89,11 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 // GOAWAY) and lets the calls in flight finish within the shutdown timeout. StopNow ends that wait at once. Each
 // listener takes at most its configured number of connections at once.
 func (s *Server) Serve(ctx context.Context, l Listeners) error {
-	gatewayLis := bufconn.Listen(gatewayBufferBytes) // the gateway's own way in: not capped, not exposed
-	dial := []grpc.DialOption{
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return gatewayLis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(4*s.cfg.MaxMessageBytes), grpc.MaxCallSendMsgSize(s.cfg.MaxMessageBytes)),
-	}
-	if t := s.cfg.Tracing; t != nil { // a REST call's span is the parent of its gRPC call's
-		dial = append(dial, grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(t.Provider),
-			otelgrpc.WithPropagators(t.Propagator))))
-	}
-	conn, err := grpc.NewClient("passthrough:///gateway", dial...)
-	if err != nil {
-		return fmt.Errorf("gateway connection: %w", err)
-	}
-	defer conn.Close()
-	gw, err := gateway.New(ctx, conn, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes, Budget: s.budget,
-		CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
+	stopWorkers := make(chan struct{})
+	defer close(stopWorkers)
+	s.rest.workers.serve(s.cfg.MaxConcurrentCalls, stopWorkers)
+	gw, err := gateway.New(ctx, s.rest, localHealth{s.health}, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes,
+		Budget: s.budget, CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
 	if err != nil {
 		return err
 	}
@@ -123,7 +107,6 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 
 	failed := make(chan error, 4)
 	go func() { failed <- s.grpc.Serve(netutil.LimitListener(l.GRPC, s.cfg.MaxGRPCConnections)) }()
-	go func() { failed <- s.grpc.Serve(gatewayLis) }()
 	go func() { failed <- httpServer.Serve(netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections)) }()
 	fields := []zap.Field{zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr())}
 	if l.Admin != nil {
@@ -164,7 +147,7 @@ func (s *Server) shutdown(httpServer, admin *http.Server) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	defer context.AfterFunc(s.hurry, cancel)()
-	httpErr := httpServer.Shutdown(ctx) // REST calls in flight still need gRPC, so HTTP stops first
+	httpErr := httpServer.Shutdown(ctx)
 	stopped := make(chan struct{})
 	go func() {
 		s.grpc.GracefulStop()

@@ -1,6 +1,7 @@
 package service_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -264,6 +265,11 @@ func TestBoundsValidation(t *testing.T) {
 			})},
 		{"cell off a small board (CELL_OFF_BOARD)",
 			exploze(func(_ *rulebookv1.ExplozeState, m *rulebookv1.ExplozeMove) { m.Row = 6 })},
+		{"exploze owner 9 (OWNER_OUT_OF_RANGE)", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
+			s.Cells[3].Owner = 9
+		})},
+		{"exploze stones past the longest game (STONES_OUT_OF_RANGE)",
+			exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) { s.Cells[0].Stones = 2946 })},
 		{"stone count mismatch (STONE_COUNT_MISMATCH)",
 			exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
 				s.Cells[0].Owner, s.Cells[0].Stones = 1, 2
@@ -337,11 +343,6 @@ func TestBoundsValidation(t *testing.T) {
 		{"exploze board over 32 x 32", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
 			s.Cells = boundsMany[rulebookv1.ExplozeCell](1025)
 		}), "state.exploze.cells"},
-		{"exploze owner 9", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) { s.Cells[3].Owner = 9 }),
-			"state.exploze.cells[3].owner"},
-		{"exploze stones past the longest game", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
-			s.Cells[0].Stones = 2946
-		}), "state.exploze.cells[0].stones"},
 		{"exploze moves past the longest game", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
 			s.MovesPlayed = 1 << 31
 		}), "state.exploze.moves_played"},
@@ -585,4 +586,34 @@ func boundsUbongoSolutions(t testing.TB, state *rulebookv1.GameState) []*ruleboo
 		}
 	}
 	return moves
+}
+
+// TestEngineChecksStateItems checks the items of a state that the API's rules leave to the engine, which checks every
+// one as it decodes the state (a rule on each would walk the whole board once more): the engine's reason, at the
+// item's field.
+func TestEngineChecksStateItems(t *testing.T) {
+	s := newService(t, true)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name          string
+		edit          func(*rulebookv1.ExplozeState)
+		reason, field string
+	}{
+		{"exploze owner 9", func(s *rulebookv1.ExplozeState) { s.Cells[3].Owner = 9 }, "OWNER_OUT_OF_RANGE", "state.exploze.cells[3].owner"},
+		{"exploze owner -1", func(s *rulebookv1.ExplozeState) { s.Cells[3].Owner = -1 }, "OWNER_OUT_OF_RANGE", "state.exploze.cells[3].owner"},
+		{"exploze stones past the longest game", func(s *rulebookv1.ExplozeState) { s.Cells[0].Stones = 2946 },
+			"STONES_OUT_OF_RANGE", "state.exploze.cells[0].stones"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			game, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(game.GetState().GetExploze())
+			_, err = s.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", State: game.GetState(), Move: servertest.ExplozeMove(1)})
+			if _, reason := reasonOf(err); reason != tt.reason || fieldOf(err) != tt.field {
+				t.Errorf("ApplyMove: %v (reason %s at %s), want %s at %s", err, reason, fieldOf(err), tt.reason, tt.field)
+			}
+		})
+	}
 }

@@ -65,7 +65,9 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 		if h.sealed {
 			events = h.g.ViewEvents(events, h.seat)
 		}
-		resp.Steps = append(resp.Steps, &rulebookv1.ReplayStep{Events: events})
+		step := &rulebookv1.ReplayStep{}
+		step.Events, step.EventCounts = eventsAs(req.GetEvents(), events)
+		resp.Steps = append(resp.Steps, step)
 		state = next
 	}
 	if resp.Score, err = h.g.Score(state); err != nil {

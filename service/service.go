@@ -156,7 +156,8 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 	return &rulebookv1.ValidateMoveResponse{}, nil
 }
 
-// ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see.
+// ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
+// every caller gets the events, their counts by kind, or neither, as the request's events asks.
 func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
 	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
@@ -172,13 +173,17 @@ func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest)
 	}
 	s.cfg.Observer.MoveApplied(h.game, events)
 	if !h.sealed {
-		return &rulebookv1.ApplyMoveResponse{State: next, Events: events, Move: move}, nil
+		resp := &rulebookv1.ApplyMoveResponse{State: next, Move: move}
+		resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), events)
+		return resp, nil
 	}
 	token, view, err := s.answer(h, next)
 	if err != nil {
 		return nil, err
 	}
-	return &rulebookv1.ApplyMoveResponse{Token: token, View: view, Events: h.g.ViewEvents(events, h.seat), Move: move}, nil
+	resp := &rulebookv1.ApplyMoveResponse{Token: token, View: view, Move: move}
+	resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), h.g.ViewEvents(events, h.seat))
+	return resp, nil
 }
 
 // ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,

@@ -177,19 +177,21 @@ func (s *State) checkFirstRound() error {
 	}
 	var placed [MaxPlayers + 1]bool
 	for i, c := range s.cells {
-		facts := map[string]string{"owner": strconv.Itoa(int(c.Owner)), "stones": strconv.Itoa(c.Stones),
-			"movesPlayed": strconv.Itoa(s.moves)}
+		facts := func() map[string]string { // only for an error: most boards have none
+			return map[string]string{"owner": strconv.Itoa(int(c.Owner)), "stones": strconv.Itoa(c.Stones),
+				"movesPlayed": strconv.Itoa(s.moves)}
+		}
 		switch {
 		case c.Owner == engine.NoPlayer:
 			continue
 		case c.Stones != 1:
-			return s.cellError(ReasonFirstRoundMismatch, i, "stones", facts,
+			return s.cellError(ReasonFirstRoundMismatch, i, "stones", facts(),
 				"%d stones after %d moves; until round one is over every stone is alone on its cell", c.Stones, s.moves)
 		case int(c.Owner) > s.moves:
-			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts,
+			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts(),
 				"player %d owns a cell after %d moves; in round one player k makes move k", c.Owner, s.moves)
 		case placed[c.Owner]:
-			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts,
+			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts(),
 				"player %d owns a second cell after %d moves; each player places once in round one", c.Owner, s.moves)
 		}
 		placed[c.Owner] = true

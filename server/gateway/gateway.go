@@ -9,6 +9,7 @@ package gateway
 import (
 	"context"
 	"fmt"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.uber.org/zap"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
@@ -63,24 +63,26 @@ type Gateway struct {
 	routes    routes
 }
 
-// New returns the REST API, whose calls go to the RulesService and the health service at conn.
-func New(ctx context.Context, conn *grpc.ClientConn, opts Options) (*Gateway, error) {
+// New returns the REST API, whose calls go to rules in process (decoded from JSON, never encoded as protobuf), and
+// whose /healthz asks health.
+func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
 	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
 	}
-	g := &Gateway{opts: opts, routes: rs, marshaler: bodyMarshaler{&runtime.JSONPb{
-		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
-		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-	}}}
+	marshaler := func(emitUnpopulated bool) bodyMarshaler {
+		return bodyMarshaler{&runtime.JSONPb{MarshalOptions: protojson.MarshalOptions{EmitUnpopulated: emitUnpopulated}}}
+	}
+	g := &Gateway{opts: opts, routes: rs, marshaler: marshaler(false)}
 	g.mux = runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, g.marshaler),
+		runtime.WithMarshalerOption(mimeUnpopulated, marshaler(true)),
 		runtime.WithErrorHandler(g.callError),
 		runtime.WithRoutingErrorHandler(g.routingError),
-		runtime.WithHealthzEndpoint(healthpb.NewHealthClient(conn)),
+		runtime.WithHealthzEndpoint(health),
 		runtime.WithDisableHTTPMethodOverride(),
 	)
-	if err := rulebookv1.RegisterRulesServiceHandler(ctx, g.mux, conn); err != nil {
+	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
 	}
 	return g, nil
@@ -97,6 +99,9 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.document(w, r)
 		return
 	}
+	if wantsUnpopulated(r.Header.Values("Accept")) {
+		r.Header.Set("Accept", mimeUnpopulated)
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), g.opts.CallTimeout)
 	defer cancel()
 	r = r.WithContext(ctx)
@@ -110,6 +115,25 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body = &requestBody{ReadCloser: r.Body}
 	}
 	g.mux.ServeHTTP(w, r)
+}
+
+// mimeUnpopulated is the media type of answers that list every field, unpopulated ones too (with their zero values:
+// 0, "", false, [], null): asked for with "Accept: application/json; unpopulated=true". Other answers leave out the
+// fields that are not set, as protobuf's JSON mapping does by default; a missing field has its zero value.
+const mimeUnpopulated = "application/json; unpopulated=true"
+
+// wantsUnpopulated reports whether the Accept headers of a request ask for every field: one of their media types is
+// application/json with the parameter unpopulated=true.
+func wantsUnpopulated(accept []string) bool {
+	for _, header := range accept {
+		for value := range strings.SplitSeq(header, ",") {
+			media, params, err := mime.ParseMediaType(value)
+			if err == nil && media == "application/json" && params["unpopulated"] == "true" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or "other".

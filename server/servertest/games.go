@@ -186,3 +186,10 @@ func Rect(w, h int) []*rulebookv1.PuzzleCell {
 	}
 	return cells
 }
+
+// ExplozeCornerChain is the moves of a two-player 6 x 6 Exploze game whose last sets off a chain: player 1 in the
+// corner (0, 0), player 2 in the opposite corner, then player 1 in the corner again, which holds one stone only.
+func ExplozeCornerChain() []*rulebookv1.Move {
+	opposite := &rulebookv1.Move{Player: 2, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: 5, Col: 5}}}
+	return []*rulebookv1.Move{ExplozeMove(1), opposite, ExplozeMove(1)}
+}

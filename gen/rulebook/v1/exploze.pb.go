@@ -175,9 +175,11 @@ func (x *ExplozeState) GetCells() []*ExplozeCell {
 // ExplozeCell is one square of the board.
 type ExplozeCell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Owner of the stones (1-based player); 0 exactly when the cell is empty. At most 8, the most players.
+	// Owner of the stones (1-based player); 0 exactly when the cell is empty. At most the game's players: the engine
+	// checks it (OWNER_OUT_OF_RANGE), as it checks every cell, so that no rule walks the board before it.
 	Owner int32 `protobuf:"varint,1,opt,name=owner,proto3" json:"owner,omitempty"`
-	// Stones on the cell. At most 2,945, the stones of the longest game on a 32 x 32 board.
+	// Stones on the cell. At most the stones of the longest game on the board: the engine checks it
+	// (STONES_OUT_OF_RANGE).
 	Stones        uint32 `protobuf:"varint,2,opt,name=stones,proto3" json:"stones,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -894,10 +896,10 @@ const file_rulebook_v1_exploze_proto_rawDesc = "" +
 	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsR\aoptions\x12+\n" +
 	"\fmoves_played\x18\x03 \x01(\rB\b\xbaH\x05*\x03\x18\x81\x17R\vmovesPlayed\x12\"\n" +
 	"\ato_move\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x06toMove\x129\n" +
-	"\x05cells\x18\x05 \x03(\v2\x18.rulebook.v1.ExplozeCellB\t\xbaH\x06\x92\x01\x03\x10\x80\bR\x05cells\"P\n" +
-	"\vExplozeCell\x12\x1f\n" +
-	"\x05owner\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x05owner\x12 \n" +
-	"\x06stones\x18\x02 \x01(\rB\b\xbaH\x05*\x03\x18\x81\x17R\x06stones\"G\n" +
+	"\x05cells\x18\x05 \x03(\v2\x18.rulebook.v1.ExplozeCellB\t\xbaH\x06\x92\x01\x03\x10\x80\bR\x05cells\";\n" +
+	"\vExplozeCell\x12\x14\n" +
+	"\x05owner\x18\x01 \x01(\x05R\x05owner\x12\x16\n" +
+	"\x06stones\x18\x02 \x01(\rR\x06stones\"G\n" +
 	"\vExplozeMove\x12\x1b\n" +
 	"\x03row\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03row\x12\x1b\n" +
 	"\x03col\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03col\"2\n" +

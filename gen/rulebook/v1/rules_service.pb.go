@@ -22,6 +22,63 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// EventDetail is how much of a move's events an answer carries: a long Exploze chain is megabytes of events.
+type EventDetail int32
+
+const (
+	// Not set: every event, as EVENT_DETAIL_ALL.
+	EventDetail_EVENT_DETAIL_UNSPECIFIED EventDetail = 0
+	// Every event, in order (events).
+	EventDetail_EVENT_DETAIL_ALL EventDetail = 1
+	// Instead of the events, how many there were of each kind (event_counts).
+	EventDetail_EVENT_DETAIL_SUMMARY EventDetail = 2
+	// Neither the events nor their counts.
+	EventDetail_EVENT_DETAIL_NONE EventDetail = 3
+)
+
+// Enum value maps for EventDetail.
+var (
+	EventDetail_name = map[int32]string{
+		0: "EVENT_DETAIL_UNSPECIFIED",
+		1: "EVENT_DETAIL_ALL",
+		2: "EVENT_DETAIL_SUMMARY",
+		3: "EVENT_DETAIL_NONE",
+	}
+	EventDetail_value = map[string]int32{
+		"EVENT_DETAIL_UNSPECIFIED": 0,
+		"EVENT_DETAIL_ALL":         1,
+		"EVENT_DETAIL_SUMMARY":     2,
+		"EVENT_DETAIL_NONE":        3,
+	}
+)
+
+func (x EventDetail) Enum() *EventDetail {
+	p := new(EventDetail)
+	*p = x
+	return p
+}
+
+func (x EventDetail) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EventDetail) Descriptor() protoreflect.EnumDescriptor {
+	return file_rulebook_v1_rules_service_proto_enumTypes[0].Descriptor()
+}
+
+func (EventDetail) Type() protoreflect.EnumType {
+	return &file_rulebook_v1_rules_service_proto_enumTypes[0]
+}
+
+func (x EventDetail) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use EventDetail.Descriptor instead.
+func (EventDetail) EnumDescriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{0}
+}
+
 // ListGamesRequest asks for the hosted games.
 type ListGamesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -397,7 +454,9 @@ type ApplyMoveRequest struct {
 	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator.
 	SeatPass string `protobuf:"bytes,5,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
 	// The move. With a token, the move's player must be the seat of the pass.
-	Move          *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
+	Move *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
+	// How much of the move's events the answer carries: every event (the default), a count of each kind, or none.
+	Events        EventDetail `protobuf:"varint,6,opt,name=events,proto3,enum=rulebook.v1.EventDetail" json:"events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -467,6 +526,68 @@ func (x *ApplyMoveRequest) GetMove() *Move {
 	return nil
 }
 
+func (x *ApplyMoveRequest) GetEvents() EventDetail {
+	if x != nil {
+		return x.Events
+	}
+	return EventDetail_EVENT_DETAIL_UNSPECIFIED
+}
+
+// EventCount is how many events of one kind a move made.
+type EventCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The kind: the game's field of Event and the field of the game's event, such as "exploze.wave".
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// How many events of that kind, as many as events would have listed.
+	Count         uint32 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EventCount) Reset() {
+	*x = EventCount{}
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EventCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EventCount) ProtoMessage() {}
+
+func (x *EventCount) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EventCount.ProtoReflect.Descriptor instead.
+func (*EventCount) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *EventCount) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *EventCount) GetCount() uint32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
 // ApplyMoveResponse is the result of a move.
 type ApplyMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -481,14 +602,16 @@ type ApplyMoveResponse struct {
 	// The move as it was applied, to keep in the game's record (for Replay): for Ubongo Duel, with the receive time the
 	// service stamped on it; for Micropul, a placement at the rotation the game records (the smallest that gives the
 	// tile the same look).
-	Move          *Move `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
+	Move *Move `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
+	// With events EVENT_DETAIL_SUMMARY: how many events of each kind, in the order each kind first happened.
+	EventCounts   []*EventCount `protobuf:"bytes,6,rep,name=event_counts,json=eventCounts,proto3" json:"event_counts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ApplyMoveResponse) Reset() {
 	*x = ApplyMoveResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +623,7 @@ func (x *ApplyMoveResponse) String() string {
 func (*ApplyMoveResponse) ProtoMessage() {}
 
 func (x *ApplyMoveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +636,7 @@ func (x *ApplyMoveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyMoveResponse.ProtoReflect.Descriptor instead.
 func (*ApplyMoveResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{7}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ApplyMoveResponse) GetState() *GameState {
@@ -551,6 +674,13 @@ func (x *ApplyMoveResponse) GetMove() *Move {
 	return nil
 }
 
+func (x *ApplyMoveResponse) GetEventCounts() []*EventCount {
+	if x != nil {
+		return x.EventCounts
+	}
+	return nil
+}
+
 // ListLegalMovesRequest asks for a player's legal moves.
 type ListLegalMovesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -571,7 +701,7 @@ type ListLegalMovesRequest struct {
 
 func (x *ListLegalMovesRequest) Reset() {
 	*x = ListLegalMovesRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -583,7 +713,7 @@ func (x *ListLegalMovesRequest) String() string {
 func (*ListLegalMovesRequest) ProtoMessage() {}
 
 func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -596,7 +726,7 @@ func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{8}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListLegalMovesRequest) GetGame() string {
@@ -645,7 +775,7 @@ type ListLegalMovesResponse struct {
 
 func (x *ListLegalMovesResponse) Reset() {
 	*x = ListLegalMovesResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -657,7 +787,7 @@ func (x *ListLegalMovesResponse) String() string {
 func (*ListLegalMovesResponse) ProtoMessage() {}
 
 func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -670,7 +800,7 @@ func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{9}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListLegalMovesResponse) GetMoves() []*Move {
@@ -697,7 +827,7 @@ type ScoreRequest struct {
 
 func (x *ScoreRequest) Reset() {
 	*x = ScoreRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -709,7 +839,7 @@ func (x *ScoreRequest) String() string {
 func (*ScoreRequest) ProtoMessage() {}
 
 func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -722,7 +852,7 @@ func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreRequest.ProtoReflect.Descriptor instead.
 func (*ScoreRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{10}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ScoreRequest) GetGame() string {
@@ -764,7 +894,7 @@ type ScoreResponse struct {
 
 func (x *ScoreResponse) Reset() {
 	*x = ScoreResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +906,7 @@ func (x *ScoreResponse) String() string {
 func (*ScoreResponse) ProtoMessage() {}
 
 func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +919,7 @@ func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreResponse.ProtoReflect.Descriptor instead.
 func (*ScoreResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{11}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ScoreResponse) GetScore() *Score {
@@ -819,7 +949,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -831,7 +961,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -844,7 +974,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{12}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetViewRequest) GetGame() string {
@@ -893,7 +1023,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -905,7 +1035,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -918,7 +1048,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{13}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetViewResponse) GetView() *GameState {
@@ -957,14 +1087,16 @@ type ReplayRequest struct {
 	// For a setup or a plain state: answer with a token and seat passes instead of the plain state.
 	Seal bool `protobuf:"varint,7,opt,name=seal,proto3" json:"seal,omitempty"`
 	// With a token: the token answered after each move, one per move, for an audit of a game played by every seat.
-	Tokens        []string `protobuf:"bytes,8,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	Tokens []string `protobuf:"bytes,8,rep,name=tokens,proto3" json:"tokens,omitempty"`
+	// How much of each move's events the answer's steps carry, as in ApplyMoveRequest.
+	Events        EventDetail `protobuf:"varint,9,opt,name=events,proto3,enum=rulebook.v1.EventDetail" json:"events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ReplayRequest) Reset() {
 	*x = ReplayRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1108,7 @@ func (x *ReplayRequest) String() string {
 func (*ReplayRequest) ProtoMessage() {}
 
 func (x *ReplayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1121,7 @@ func (x *ReplayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayRequest.ProtoReflect.Descriptor instead.
 func (*ReplayRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{14}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ReplayRequest) GetGame() string {
@@ -1048,6 +1180,13 @@ func (x *ReplayRequest) GetTokens() []string {
 	return nil
 }
 
+func (x *ReplayRequest) GetEvents() EventDetail {
+	if x != nil {
+		return x.Events
+	}
+	return EventDetail_EVENT_DETAIL_UNSPECIFIED
+}
+
 // GameSetup is how a game was set up: NewGame's options and seed.
 type GameSetup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1061,7 +1200,7 @@ type GameSetup struct {
 
 func (x *GameSetup) Reset() {
 	*x = GameSetup{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1073,7 +1212,7 @@ func (x *GameSetup) String() string {
 func (*GameSetup) ProtoMessage() {}
 
 func (x *GameSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1086,7 +1225,7 @@ func (x *GameSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameSetup.ProtoReflect.Descriptor instead.
 func (*GameSetup) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{15}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GameSetup) GetOptions() *GameOptions {
@@ -1126,7 +1265,7 @@ type ReplayResponse struct {
 
 func (x *ReplayResponse) Reset() {
 	*x = ReplayResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1138,7 +1277,7 @@ func (x *ReplayResponse) String() string {
 func (*ReplayResponse) ProtoMessage() {}
 
 func (x *ReplayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1151,7 +1290,7 @@ func (x *ReplayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayResponse.ProtoReflect.Descriptor instead.
 func (*ReplayResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{16}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ReplayResponse) GetState() *GameState {
@@ -1207,14 +1346,16 @@ func (x *ReplayResponse) GetRefusal() *MoveRefusal {
 type ReplayStep struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The move's events, as the caller may see them.
-	Events        []*Event `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	Events []*Event `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	// With events EVENT_DETAIL_SUMMARY: how many events of each kind, as in ApplyMoveResponse.
+	EventCounts   []*EventCount `protobuf:"bytes,2,rep,name=event_counts,json=eventCounts,proto3" json:"event_counts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ReplayStep) Reset() {
 	*x = ReplayStep{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1367,7 @@ func (x *ReplayStep) String() string {
 func (*ReplayStep) ProtoMessage() {}
 
 func (x *ReplayStep) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,12 +1380,19 @@ func (x *ReplayStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayStep.ProtoReflect.Descriptor instead.
 func (*ReplayStep) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{17}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ReplayStep) GetEvents() []*Event {
 	if x != nil {
 		return x.Events
+	}
+	return nil
+}
+
+func (x *ReplayStep) GetEventCounts() []*EventCount {
+	if x != nil {
+		return x.EventCounts
 	}
 	return nil
 }
@@ -1270,7 +1418,7 @@ type MoveRefusal struct {
 
 func (x *MoveRefusal) Reset() {
 	*x = MoveRefusal{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1282,7 +1430,7 @@ func (x *MoveRefusal) String() string {
 func (*MoveRefusal) ProtoMessage() {}
 
 func (x *MoveRefusal) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	mi := &file_rulebook_v1_rules_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1295,7 +1443,7 @@ func (x *MoveRefusal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveRefusal.ProtoReflect.Descriptor instead.
 func (*MoveRefusal) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{18}
+	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *MoveRefusal) GetIndex() int32 {
@@ -1369,21 +1517,27 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveB\x06\xbaH\x03\xc8\x01\x01R\x04move:\x15\xbaH\x12\"\x10\n" +
 	"\x05state\n" +
 	"\x05token\x10\x01\"\x16\n" +
-	"\x14ValidateMoveResponse\"\xec\x01\n" +
+	"\x14ValidateMoveResponse\"\xa8\x02\n" +
 	"\x10ApplyMoveRequest\x12\x1d\n" +
 	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
 	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
 	"\x05token\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
 	"\tseat_pass\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12-\n" +
-	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveB\x06\xbaH\x03\xc8\x01\x01R\x04move:\x15\xbaH\x12\"\x10\n" +
+	"\x04move\x18\x03 \x01(\v2\x11.rulebook.v1.MoveB\x06\xbaH\x03\xc8\x01\x01R\x04move\x12:\n" +
+	"\x06events\x18\x06 \x01(\x0e2\x18.rulebook.v1.EventDetailB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06events:\x15\xbaH\x12\"\x10\n" +
 	"\x05state\n" +
-	"\x05token\x10\x01\"\xd6\x01\n" +
+	"\x05token\x10\x01\"6\n" +
+	"\n" +
+	"EventCount\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\rR\x05count\"\x92\x02\n" +
 	"\x11ApplyMoveResponse\x12,\n" +
 	"\x05state\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12*\n" +
 	"\x06events\x18\x02 \x03(\v2\x12.rulebook.v1.EventR\x06events\x12\x14\n" +
 	"\x05token\x18\x03 \x01(\tR\x05token\x12*\n" +
 	"\x04view\x18\x04 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\x12%\n" +
-	"\x04move\x18\x05 \x01(\v2\x11.rulebook.v1.MoveR\x04move\"\xe5\x01\n" +
+	"\x04move\x18\x05 \x01(\v2\x11.rulebook.v1.MoveR\x04move\x12:\n" +
+	"\fevent_counts\x18\x06 \x03(\v2\x17.rulebook.v1.EventCountR\veventCounts\"\xe5\x01\n" +
 	"\x15ListLegalMovesRequest\x12\x1d\n" +
 	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
 	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
@@ -1412,7 +1566,7 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x05state\n" +
 	"\x05token\x10\x01\"=\n" +
 	"\x0fGetViewResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\"\xe4\x02\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.rulebook.v1.GameStateR\x04view\"\xa0\x03\n" +
 	"\rReplayRequest\x12\x1d\n" +
 	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
 	"\x05setup\x18\x02 \x01(\v2\x16.rulebook.v1.GameSetupR\x05setup\x12,\n" +
@@ -1422,7 +1576,8 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x05moves\x18\x06 \x03(\v2\x11.rulebook.v1.MoveB\n" +
 	"\xbaH\a\x92\x01\x04\x10\xa0\x9c\x01R\x05moves\x12\x12\n" +
 	"\x04seal\x18\a \x01(\bR\x04seal\x12*\n" +
-	"\x06tokens\x18\b \x03(\tB\x12\xbaH\x0f\x92\x01\f\x10\xa0\x9c\x01\"\x06r\x04\x18\x80\x80\x10R\x06tokens:\x1c\xbaH\x19\"\x17\n" +
+	"\x06tokens\x18\b \x03(\tB\x12\xbaH\x0f\x92\x01\f\x10\xa0\x9c\x01\"\x06r\x04\x18\x80\x80\x10R\x06tokens\x12:\n" +
+	"\x06events\x18\t \x01(\x0e2\x18.rulebook.v1.EventDetailB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06events:\x1c\xbaH\x19\"\x17\n" +
 	"\x05setup\n" +
 	"\x05state\n" +
 	"\x05token\x10\x01\"S\n" +
@@ -1437,10 +1592,11 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"seatPasses\x12-\n" +
 	"\x05steps\x18\x05 \x03(\v2\x17.rulebook.v1.ReplayStepR\x05steps\x12(\n" +
 	"\x05score\x18\x06 \x01(\v2\x12.rulebook.v1.ScoreR\x05score\x122\n" +
-	"\arefusal\x18\a \x01(\v2\x18.rulebook.v1.MoveRefusalR\arefusal\"8\n" +
+	"\arefusal\x18\a \x01(\v2\x18.rulebook.v1.MoveRefusalR\arefusal\"t\n" +
 	"\n" +
 	"ReplayStep\x12*\n" +
-	"\x06events\x18\x01 \x03(\v2\x12.rulebook.v1.EventR\x06events\"\xf4\x01\n" +
+	"\x06events\x18\x01 \x03(\v2\x12.rulebook.v1.EventR\x06events\x12:\n" +
+	"\fevent_counts\x18\x02 \x03(\v2\x17.rulebook.v1.EventCountR\veventCounts\"\xf4\x01\n" +
 	"\vMoveRefusal\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x16\n" +
@@ -1451,7 +1607,12 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
 	"FactsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x012\x8f\x06\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*r\n" +
+	"\vEventDetail\x12\x1c\n" +
+	"\x18EVENT_DETAIL_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10EVENT_DETAIL_ALL\x10\x01\x12\x18\n" +
+	"\x14EVENT_DETAIL_SUMMARY\x10\x02\x12\x15\n" +
+	"\x11EVENT_DETAIL_NONE\x10\x032\x8f\x06\n" +
 	"\fRulesService\x12J\n" +
 	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
 	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
@@ -1476,94 +1637,101 @@ func file_rulebook_v1_rules_service_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_rules_service_proto_rawDescData
 }
 
-var file_rulebook_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_rulebook_v1_rules_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_rulebook_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_rulebook_v1_rules_service_proto_goTypes = []any{
-	(*ListGamesRequest)(nil),       // 0: rulebook.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),      // 1: rulebook.v1.ListGamesResponse
-	(*NewGameRequest)(nil),         // 2: rulebook.v1.NewGameRequest
-	(*NewGameResponse)(nil),        // 3: rulebook.v1.NewGameResponse
-	(*ValidateMoveRequest)(nil),    // 4: rulebook.v1.ValidateMoveRequest
-	(*ValidateMoveResponse)(nil),   // 5: rulebook.v1.ValidateMoveResponse
-	(*ApplyMoveRequest)(nil),       // 6: rulebook.v1.ApplyMoveRequest
-	(*ApplyMoveResponse)(nil),      // 7: rulebook.v1.ApplyMoveResponse
-	(*ListLegalMovesRequest)(nil),  // 8: rulebook.v1.ListLegalMovesRequest
-	(*ListLegalMovesResponse)(nil), // 9: rulebook.v1.ListLegalMovesResponse
-	(*ScoreRequest)(nil),           // 10: rulebook.v1.ScoreRequest
-	(*ScoreResponse)(nil),          // 11: rulebook.v1.ScoreResponse
-	(*GetViewRequest)(nil),         // 12: rulebook.v1.GetViewRequest
-	(*GetViewResponse)(nil),        // 13: rulebook.v1.GetViewResponse
-	(*ReplayRequest)(nil),          // 14: rulebook.v1.ReplayRequest
-	(*GameSetup)(nil),              // 15: rulebook.v1.GameSetup
-	(*ReplayResponse)(nil),         // 16: rulebook.v1.ReplayResponse
-	(*ReplayStep)(nil),             // 17: rulebook.v1.ReplayStep
-	(*MoveRefusal)(nil),            // 18: rulebook.v1.MoveRefusal
-	nil,                            // 19: rulebook.v1.MoveRefusal.FactsEntry
-	(*GameInfo)(nil),               // 20: rulebook.v1.GameInfo
-	(*GameOptions)(nil),            // 21: rulebook.v1.GameOptions
-	(*GameState)(nil),              // 22: rulebook.v1.GameState
-	(*Move)(nil),                   // 23: rulebook.v1.Move
-	(*Event)(nil),                  // 24: rulebook.v1.Event
-	(*Score)(nil),                  // 25: rulebook.v1.Score
-	(*SolvePuzzleRequest)(nil),     // 26: rulebook.v1.SolvePuzzleRequest
-	(*ListPieceSetsRequest)(nil),   // 27: rulebook.v1.ListPieceSetsRequest
-	(*SolvePuzzleResponse)(nil),    // 28: rulebook.v1.SolvePuzzleResponse
-	(*ListPieceSetsResponse)(nil),  // 29: rulebook.v1.ListPieceSetsResponse
+	(EventDetail)(0),               // 0: rulebook.v1.EventDetail
+	(*ListGamesRequest)(nil),       // 1: rulebook.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),      // 2: rulebook.v1.ListGamesResponse
+	(*NewGameRequest)(nil),         // 3: rulebook.v1.NewGameRequest
+	(*NewGameResponse)(nil),        // 4: rulebook.v1.NewGameResponse
+	(*ValidateMoveRequest)(nil),    // 5: rulebook.v1.ValidateMoveRequest
+	(*ValidateMoveResponse)(nil),   // 6: rulebook.v1.ValidateMoveResponse
+	(*ApplyMoveRequest)(nil),       // 7: rulebook.v1.ApplyMoveRequest
+	(*EventCount)(nil),             // 8: rulebook.v1.EventCount
+	(*ApplyMoveResponse)(nil),      // 9: rulebook.v1.ApplyMoveResponse
+	(*ListLegalMovesRequest)(nil),  // 10: rulebook.v1.ListLegalMovesRequest
+	(*ListLegalMovesResponse)(nil), // 11: rulebook.v1.ListLegalMovesResponse
+	(*ScoreRequest)(nil),           // 12: rulebook.v1.ScoreRequest
+	(*ScoreResponse)(nil),          // 13: rulebook.v1.ScoreResponse
+	(*GetViewRequest)(nil),         // 14: rulebook.v1.GetViewRequest
+	(*GetViewResponse)(nil),        // 15: rulebook.v1.GetViewResponse
+	(*ReplayRequest)(nil),          // 16: rulebook.v1.ReplayRequest
+	(*GameSetup)(nil),              // 17: rulebook.v1.GameSetup
+	(*ReplayResponse)(nil),         // 18: rulebook.v1.ReplayResponse
+	(*ReplayStep)(nil),             // 19: rulebook.v1.ReplayStep
+	(*MoveRefusal)(nil),            // 20: rulebook.v1.MoveRefusal
+	nil,                            // 21: rulebook.v1.MoveRefusal.FactsEntry
+	(*GameInfo)(nil),               // 22: rulebook.v1.GameInfo
+	(*GameOptions)(nil),            // 23: rulebook.v1.GameOptions
+	(*GameState)(nil),              // 24: rulebook.v1.GameState
+	(*Move)(nil),                   // 25: rulebook.v1.Move
+	(*Event)(nil),                  // 26: rulebook.v1.Event
+	(*Score)(nil),                  // 27: rulebook.v1.Score
+	(*SolvePuzzleRequest)(nil),     // 28: rulebook.v1.SolvePuzzleRequest
+	(*ListPieceSetsRequest)(nil),   // 29: rulebook.v1.ListPieceSetsRequest
+	(*SolvePuzzleResponse)(nil),    // 30: rulebook.v1.SolvePuzzleResponse
+	(*ListPieceSetsResponse)(nil),  // 31: rulebook.v1.ListPieceSetsResponse
 }
 var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
-	20, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
-	21, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
-	22, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
-	22, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
-	22, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
-	23, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
-	22, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
-	23, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
-	22, // 8: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
-	24, // 9: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
-	22, // 10: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
-	23, // 11: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
-	22, // 12: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
-	23, // 13: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
-	22, // 14: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
-	25, // 15: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
-	22, // 16: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
-	22, // 17: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
-	15, // 18: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
-	22, // 19: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
-	23, // 20: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
-	21, // 21: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
-	22, // 22: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
-	22, // 23: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
-	17, // 24: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
-	25, // 25: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
-	18, // 26: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
-	24, // 27: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
-	19, // 28: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
-	0,  // 29: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
-	2,  // 30: rulebook.v1.RulesService.NewGame:input_type -> rulebook.v1.NewGameRequest
-	4,  // 31: rulebook.v1.RulesService.ValidateMove:input_type -> rulebook.v1.ValidateMoveRequest
-	6,  // 32: rulebook.v1.RulesService.ApplyMove:input_type -> rulebook.v1.ApplyMoveRequest
-	8,  // 33: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
-	10, // 34: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
-	12, // 35: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
-	26, // 36: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
-	27, // 37: rulebook.v1.RulesService.ListPieceSets:input_type -> rulebook.v1.ListPieceSetsRequest
-	14, // 38: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
-	1,  // 39: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	3,  // 40: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	5,  // 41: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	7,  // 42: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	9,  // 43: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	11, // 44: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	13, // 45: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	28, // 46: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
-	29, // 47: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
-	16, // 48: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
-	39, // [39:49] is the sub-list for method output_type
-	29, // [29:39] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	22, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
+	23, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
+	24, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
+	24, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
+	24, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
+	25, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
+	24, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
+	25, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
+	0,  // 8: rulebook.v1.ApplyMoveRequest.events:type_name -> rulebook.v1.EventDetail
+	24, // 9: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
+	26, // 10: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
+	24, // 11: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
+	25, // 12: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
+	8,  // 13: rulebook.v1.ApplyMoveResponse.event_counts:type_name -> rulebook.v1.EventCount
+	24, // 14: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
+	25, // 15: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
+	24, // 16: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
+	27, // 17: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
+	24, // 18: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
+	24, // 19: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
+	17, // 20: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
+	24, // 21: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
+	25, // 22: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
+	0,  // 23: rulebook.v1.ReplayRequest.events:type_name -> rulebook.v1.EventDetail
+	23, // 24: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
+	24, // 25: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
+	24, // 26: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
+	19, // 27: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
+	27, // 28: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
+	20, // 29: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
+	26, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
+	8,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
+	21, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
+	1,  // 33: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
+	3,  // 34: rulebook.v1.RulesService.NewGame:input_type -> rulebook.v1.NewGameRequest
+	5,  // 35: rulebook.v1.RulesService.ValidateMove:input_type -> rulebook.v1.ValidateMoveRequest
+	7,  // 36: rulebook.v1.RulesService.ApplyMove:input_type -> rulebook.v1.ApplyMoveRequest
+	10, // 37: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
+	12, // 38: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
+	14, // 39: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
+	28, // 40: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
+	29, // 41: rulebook.v1.RulesService.ListPieceSets:input_type -> rulebook.v1.ListPieceSetsRequest
+	16, // 42: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
+	2,  // 43: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
+	4,  // 44: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
+	6,  // 45: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
+	9,  // 46: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
+	11, // 47: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
+	13, // 48: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
+	15, // 49: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
+	30, // 50: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
+	31, // 51: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
+	18, // 52: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
+	43, // [43:53] is the sub-list for method output_type
+	33, // [33:43] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_rules_service_proto_init() }
@@ -1579,13 +1747,14 @@ func file_rulebook_v1_rules_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_proto_rawDesc), len(file_rulebook_v1_rules_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   20,
+			NumEnums:      1,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_rulebook_v1_rules_service_proto_goTypes,
 		DependencyIndexes: file_rulebook_v1_rules_service_proto_depIdxs,
+		EnumInfos:         file_rulebook_v1_rules_service_proto_enumTypes,
 		MessageInfos:      file_rulebook_v1_rules_service_proto_msgTypes,
 	}.Build()
 	File_rulebook_v1_rules_service_proto = out.File
