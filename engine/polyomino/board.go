@@ -81,15 +81,21 @@ func newBoard(shape Cells, set Set) (*board, error) {
 	if byColumns {
 		order = compareColumns
 	}
-	index := make(map[Cell]int, len(shape))
+	var index *cellIndex
 	if w*h <= 64 {
 		minX := slices.MinFunc(shape, compareColumns).X
 		minY := slices.MinFunc(shape, compareReading).Y
+		// The shape's cells are marked first (as bit 0), then given their bits in scan order.
+		index = newGridIndex(minX, minY, w, h)
+		for _, c := range shape {
+			index.set(c, 0)
+		}
 		lines := h
 		b.line = w
 		if byColumns {
 			b.line, lines = h, w
 		}
+		b.full = ^uint64(0) >> (64 - b.line*lines)
 		for k := range b.line * lines {
 			along, across := k%b.line, k/b.line
 			c := Cell{minX + along, minY + across}
@@ -103,20 +109,18 @@ func newBoard(shape Cells, set Set) (*board, error) {
 			if along == b.line-1 {
 				b.last |= 1 << k
 			}
-		}
-		b.full = ^uint64(0) >> (64 - len(b.cells))
-		b.walls = b.full
-		for k, c := range b.cells {
-			if slices.Contains(shape, c) {
-				index[c] = k
-				b.walls &^= 1 << k
+			if _, in := index.bit(c); in {
+				index.set(c, k)
+			} else {
+				b.walls |= 1 << k
 			}
 		}
 	} else {
 		b.cells = slices.SortedFunc(slices.Values(shape), order)
 		b.full = ^uint64(0) >> (64 - len(shape))
+		index = newMapIndex(len(shape))
 		for k, c := range b.cells {
-			index[c] = k
+			index.set(c, k)
 		}
 	}
 
@@ -131,7 +135,7 @@ func newBoard(shape Cells, set Set) (*board, error) {
 				dx, dy := c.X-anchor.X, c.Y-anchor.Y
 				var m uint64
 				for _, x := range o {
-					k, ok := index[Cell{x.X + dx, x.Y + dy}]
+					k, ok := index.bit(Cell{x.X + dx, x.Y + dy})
 					if !ok {
 						m = 0
 						break
@@ -152,20 +156,54 @@ func newBoard(shape Cells, set Set) (*board, error) {
 		slices.Sort(ms)
 	}
 	b.symmetries = symmetries(shape, set.Mirror, b.cells, index)
-	b.start = make([]int32, len(perCell)<<window+1)
-	for j, ms := range perCell {
-		i := j / b.pieces
-		for pat := range uint64(1) << window {
-			for _, m := range ms {
-				if (m>>(i+1))&pat == 0 {
-					b.masks = append(b.masks, m)
-				}
-			}
-			b.start[j<<window+int(pat)+1] = int32(len(b.masks))
-		}
-	}
+	b.start, b.masks = windowLists(perCell, b.pieces)
 	return b, nil
 }
+
+// windowLists returns the start and masks fields of a board (see board) from perCell[i*pieces+p], the placements
+// of piece p whose first cell is cell i. A placement belongs to the list of every pattern that leaves its cells
+// among the window free, the subsets of the other window cells; each list keeps the order of perCell.
+func windowLists(perCell [][]uint64, pieces int) ([]int32, []uint64) {
+	const patterns = 1 << window
+	start := make([]int32, len(perCell)*patterns+1)
+	n := 0
+	for j, ms := range perCell {
+		// First the length of each list, then its start, then the placements in order.
+		lists := start[j*patterns+1 : (j+1)*patterns+1]
+		for _, m := range ms {
+			free := ^footprint(m, j/pieces) & (patterns - 1)
+			for pat := free; ; pat = (pat - 1) & free {
+				lists[pat]++
+				if pat == 0 {
+					break
+				}
+			}
+		}
+		for pat := range lists {
+			n += int(lists[pat])
+			lists[pat] = int32(n)
+		}
+	}
+	masks := make([]uint64, n)
+	next := make([]int32, patterns)
+	for j, ms := range perCell {
+		copy(next, start[j*patterns:(j+1)*patterns])
+		for _, m := range ms {
+			free := ^footprint(m, j/pieces) & (patterns - 1)
+			for pat := free; ; pat = (pat - 1) & free {
+				masks[next[pat]] = m
+				next[pat]++
+				if pat == 0 {
+					break
+				}
+			}
+		}
+	}
+	return start, masks
+}
+
+// footprint returns the cells among the window after cell i that placement m covers, bit t for cell i+1+t.
+func footprint(m uint64, i int) int { return int(m>>(i+1)) & (1<<window - 1) }
 
 // dead reports whether the empty cells of board include a region no remaining piece can fill: a closed region of one
 // cell when every piece has two or more, or of two cells when every piece has three or more. It checks the whole

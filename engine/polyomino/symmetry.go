@@ -6,7 +6,7 @@ import "slices"
 // to its bit, that the symmetries of shape induce: the transforms (rotations, and reflections if mirror) under which
 // shape is a translation of itself. perm[k] is the bit that bit k goes to; bits of walls stay put. The identity is
 // first.
-func symmetries(shape Cells, mirror bool, cells Cells, index map[Cell]int) [][]int {
+func symmetries(shape Cells, mirror bool, cells Cells, index *cellIndex) [][]int {
 	n := 4
 	if mirror {
 		n = 8
@@ -30,7 +30,8 @@ func symmetries(shape Cells, mirror bool, cells Cells, index map[Cell]int) [][]i
 			perm[k] = k
 		}
 		for i, c := range shape {
-			perm[index[c]] = index[Cell{img[i].X + dx, img[i].Y + dy}]
+			from, _ := index.bit(c)
+			perm[from], _ = index.bit(Cell{img[i].X + dx, img[i].Y + dy})
 		}
 		out = append(out, perm)
 	}
