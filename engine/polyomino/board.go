@@ -1,6 +1,7 @@
 package polyomino
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -28,11 +29,12 @@ type board struct {
 	pieces  int
 	sizes   []int
 	minSize int
-	// masks holds, in masks[start[k]:start[k+1]] with k = (i*pieces+p)<<window | pat, the placements of piece p (in
-	// every allowed orientation, inside the shape) whose first cell in scan order is cell i and that leave free the
-	// cells filled among the window cells after i, whose pattern is pat.
-	start []int32
-	masks []uint64
+	// anchored[i*pieces+p] holds the placements of piece p (at most one per orientation, inside the shape) whose
+	// first cell in scan order is cell i, in the order of its orientations; fitting[(i*pieces+p)<<window | pat]
+	// selects among them (bit t for the t-th) those that leave free the cells filled among the window cells after i,
+	// whose pattern is pat.
+	anchored [][maxOrientations]uint64
+	fitting  []uint8
 	// placements[p] is every placement of piece p, in increasing order of masks.
 	placements [][]uint64
 	// symmetries are the permutations of the bits that map the shape onto itself under a rotation, or a reflection
@@ -124,7 +126,8 @@ func newBoard(shape Cells, set Set) (*board, error) {
 		}
 	}
 
-	perCell := make([][]uint64, len(b.cells)*b.pieces)
+	b.anchored = make([][maxOrientations]uint64, len(b.cells)*b.pieces)
+	counts := make([]uint8, len(b.anchored)) // counts[j]: the placements in anchored[j]
 	for p, piece := range set.Pieces {
 		if len(piece.Cells) > len(shape) {
 			continue
@@ -132,6 +135,9 @@ func newBoard(shape Cells, set Set) (*board, error) {
 		for _, o := range piece.Orientations(set.Mirror) {
 			anchor := slices.MinFunc(o, order)
 			for i, c := range b.cells {
+				if b.walls&(1<<i) != 0 {
+					continue
+				}
 				dx, dy := c.X-anchor.X, c.Y-anchor.Y
 				var m uint64
 				for _, x := range o {
@@ -142,68 +148,51 @@ func newBoard(shape Cells, set Set) (*board, error) {
 					}
 					m |= 1 << k
 				}
-				if m != 0 {
-					perCell[i*b.pieces+p] = append(perCell[i*b.pieces+p], m)
+				if j := i*b.pieces + p; m != 0 {
+					b.anchored[j][counts[j]] = m
+					counts[j]++
 				}
 			}
 		}
 	}
 	b.placements = make([][]uint64, b.pieces)
-	for j, ms := range perCell {
-		b.placements[j%b.pieces] = append(b.placements[j%b.pieces], ms...)
+	for j, n := range counts {
+		b.placements[j%b.pieces] = append(b.placements[j%b.pieces], b.anchored[j][:n]...)
 	}
 	for _, ms := range b.placements {
 		slices.Sort(ms)
 	}
 	b.symmetries = symmetries(shape, set.Mirror, b.cells, index)
-	b.start, b.masks = windowLists(perCell, b.pieces)
+	b.fitting = fittingLists(b.anchored, counts, b.pieces)
 	return b, nil
 }
 
-// windowLists returns the start and masks fields of a board (see board) from perCell[i*pieces+p], the placements
-// of piece p whose first cell is cell i. A placement belongs to the list of every pattern that leaves its cells
-// among the window free, the subsets of the other window cells; each list keeps the order of perCell.
-func windowLists(perCell [][]uint64, pieces int) ([]int32, []uint64) {
-	const patterns = 1 << window
-	start := make([]int32, len(perCell)*patterns+1)
-	n := 0
-	for j, ms := range perCell {
-		// First the length of each list, then its start, then the placements in order.
-		lists := start[j*patterns+1 : (j+1)*patterns+1]
-		for _, m := range ms {
-			free := ^footprint(m, j/pieces) & (patterns - 1)
-			for pat := free; ; pat = (pat - 1) & free {
-				lists[pat]++
-				if pat == 0 {
-					break
+// fittingLists returns the fitting field of a board (see board) from its anchored field, counts[j] being the number
+// of placements in anchored[j]. The placements that fit a pattern are those that fit each of its cells:
+// fitting[pat] is fitting[pat without its lowest cell] less those covering that cell.
+func fittingLists(anchored [][maxOrientations]uint64, counts []uint8, pieces int) []uint8 {
+	fitting := make([]uint8, len(anchored)<<window)
+	for j, n := range counts {
+		if n == 0 {
+			continue
+		}
+		i := j / pieces
+		var covers [window]uint8 // covers[c]: the placements covering window cell c
+		for t, m := range anchored[j][:n] {
+			for c := range window {
+				if m&(1<<(i+1+c)) != 0 {
+					covers[c] |= 1 << t
 				}
 			}
 		}
-		for pat := range lists {
-			n += int(lists[pat])
-			lists[pat] = int32(n)
+		sel := fitting[j<<window : (j+1)<<window]
+		sel[0] = uint8(1<<n - 1)
+		for pat := 1; pat < 1<<window; pat++ {
+			sel[pat] = sel[pat&(pat-1)] &^ covers[bits.TrailingZeros(uint(pat))]
 		}
 	}
-	masks := make([]uint64, n)
-	next := make([]int32, patterns)
-	for j, ms := range perCell {
-		copy(next, start[j*patterns:(j+1)*patterns])
-		for _, m := range ms {
-			free := ^footprint(m, j/pieces) & (patterns - 1)
-			for pat := free; ; pat = (pat - 1) & free {
-				masks[next[pat]] = m
-				next[pat]++
-				if pat == 0 {
-					break
-				}
-			}
-		}
-	}
-	return start, masks
+	return fitting
 }
-
-// footprint returns the cells among the window after cell i that placement m covers, bit t for cell i+1+t.
-func footprint(m uint64, i int) int { return int(m>>(i+1)) & (1<<window - 1) }
 
 // dead reports whether the empty cells of board include a region no remaining piece can fill: a closed region of one
 // cell when every piece has two or more, or of two cells when every piece has three or more. It checks the whole

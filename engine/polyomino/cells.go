@@ -54,19 +54,28 @@ func (c Cells) Sorted() Cells {
 // Normalize returns c translated so that its smallest column and smallest row are 0, in reading order. Two cell sets
 // are translations of each other exactly when their normal forms are equal. Normalize of no cells is empty.
 func Normalize(c Cells) Cells {
+	out := slices.Clone(c)
+	if out == nil {
+		out = Cells{}
+	}
+	normalizeInPlace(out)
+	return out
+}
+
+// normalizeInPlace makes c its normal form (see Normalize) in place.
+func normalizeInPlace(c Cells) {
 	if len(c) == 0 {
-		return Cells{}
+		return
 	}
 	minX, minY := c[0].X, c[0].Y
 	for _, x := range c[1:] {
 		minX, minY = min(minX, x.X), min(minY, x.Y)
 	}
-	out := make(Cells, len(c))
-	for i, x := range c {
-		out[i] = Cell{x.X - minX, x.Y - minY}
+	for i := range c {
+		c[i].X -= minX
+		c[i].Y -= minY
 	}
-	slices.SortFunc(out, compareReading)
-	return out
+	slices.SortFunc(c, compareReading)
 }
 
 // Bounds returns the width and height of the smallest rectangle around c (0, 0 for no cells).

@@ -15,8 +15,10 @@ func symmetries(shape Cells, mirror bool, cells Cells, index *cellIndex) [][]int
 	minX := slices.MinFunc(shape, compareColumns).X
 	minY := slices.MinFunc(shape, compareReading).Y
 	var out [][]int
+	w, h := shape.Bounds()
 	for t := range n {
-		if !slices.Equal(image(shape, t), norm) {
+		// The odd transforms swap the axes (see transforms): they map no shape wider than tall onto itself.
+		if t%2 == 1 && w != h || !slices.Equal(image(shape, t), norm) {
 			continue
 		}
 		img := make(Cells, len(shape))
