@@ -97,23 +97,24 @@ func (c Cells) Connected() bool {
 	if len(c) == 0 {
 		return false
 	}
-	in := make(map[Cell]bool, len(c))
-	for _, x := range c {
-		in[x] = true
-	}
-	seen := map[Cell]bool{c[0]: true}
-	stack := []Cell{c[0]}
+	// The distinct cells in reading order; a cell's neighbours are found by binary search.
+	in := slices.Compact(c.Sorted())
+	seen := make([]bool, len(in))
+	seen[0] = true
+	reached := 1
+	stack := []int{0}
 	for len(stack) > 0 {
-		x := stack[len(stack)-1]
+		x := in[stack[len(stack)-1]]
 		stack = stack[:len(stack)-1]
 		for _, n := range [4]Cell{{x.X + 1, x.Y}, {x.X - 1, x.Y}, {x.X, x.Y + 1}, {x.X, x.Y - 1}} {
-			if in[n] && !seen[n] {
-				seen[n] = true
-				stack = append(stack, n)
+			if k, ok := slices.BinarySearchFunc(in, n, compareReading); ok && !seen[k] {
+				seen[k] = true
+				reached++
+				stack = append(stack, k)
 			}
 		}
 	}
-	return len(seen) == len(in)
+	return reached == len(in)
 }
 
 // Rect returns the w x h rectangle with its top-left cell at the origin, in reading order.
