@@ -133,22 +133,10 @@ func newBoard(shape Cells, set Set) (*board, error) {
 			continue
 		}
 		for _, o := range piece.Orientations(set.Mirror) {
-			anchor := slices.MinFunc(o, order)
-			for i, c := range b.cells {
-				if b.walls&(1<<i) != 0 {
-					continue
-				}
-				dx, dy := c.X-anchor.X, c.Y-anchor.Y
-				var m uint64
-				for _, x := range o {
-					k, ok := index.bit(Cell{x.X + dx, x.Y + dy})
-					if !ok {
-						m = 0
-						break
-					}
-					m |= 1 << k
-				}
-				if j := i*b.pieces + p; m != 0 {
+			pl := b.newPlacer(o, byColumns, index)
+			for i := range b.cells {
+				if m := pl.at(i); m != 0 {
+					j := i*b.pieces + p
 					b.anchored[j][counts[j]] = m
 					counts[j]++
 				}
@@ -165,6 +153,71 @@ func newBoard(shape Cells, set Set) (*board, error) {
 	b.symmetries = symmetries(shape, set.Mirror, b.cells, index)
 	b.fitting = fittingLists(b.anchored, counts, b.pieces)
 	return b, nil
+}
+
+// placer places one orientation of a piece with its first cell in scan order on any bit of a layout.
+type placer struct {
+	b     *board
+	index *cellIndex
+	o     Cells
+	first Cell
+	// On a rectangle layout, mask is the placement on bit 0, and along and across bound the offsets of its cells
+	// from the first along and across the lines; never is set if it is larger than the layout.
+	mask                          uint64
+	minAlong, maxAlong, maxAcross int
+	never                         bool
+}
+
+// newPlacer returns the placer of orientation o on b, whose layout is by columns if byColumns, with index.
+func (b *board) newPlacer(o Cells, byColumns bool, index *cellIndex) placer {
+	order := compareReading
+	if byColumns {
+		order = compareColumns
+	}
+	pl := placer{b: b, index: index, o: o, first: slices.MinFunc(o, order)}
+	if b.line == 0 {
+		return pl
+	}
+	for _, x := range o {
+		along, across := x.X-pl.first.X, x.Y-pl.first.Y
+		if byColumns {
+			along, across = across, along
+		}
+		if along <= -b.line || along >= b.line || across >= len(b.cells)/b.line {
+			pl.never = true
+			return pl
+		}
+		pl.minAlong, pl.maxAlong, pl.maxAcross = min(pl.minAlong, along), max(pl.maxAlong, along), max(pl.maxAcross, across)
+		pl.mask |= 1 << (across*b.line + along)
+	}
+	return pl
+}
+
+// at returns the mask of the orientation placed with its first cell on bit i, or 0 if it does not lie inside the
+// shape. On a rectangle layout it is the placement on bit 0 shifted by i, if that neither crosses the end of a line
+// nor covers a wall; on the compact one, each cell is looked up.
+func (pl *placer) at(i int) uint64 {
+	b := pl.b
+	if b.line == 0 {
+		dx, dy := b.cells[i].X-pl.first.X, b.cells[i].Y-pl.first.Y
+		var m uint64
+		for _, x := range pl.o {
+			k, ok := pl.index.bit(Cell{x.X + dx, x.Y + dy})
+			if !ok {
+				return 0
+			}
+			m |= 1 << k
+		}
+		return m
+	}
+	along, across := i%b.line, i/b.line
+	if pl.never || along+pl.minAlong < 0 || along+pl.maxAlong >= b.line || (across+pl.maxAcross)*b.line >= len(b.cells) {
+		return 0
+	}
+	if m := pl.mask << i; m&b.walls == 0 {
+		return m
+	}
+	return 0
 }
 
 // fittingLists returns the fitting field of a board (see board) from its anchored field, counts[j] being the number
