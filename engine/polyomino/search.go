@@ -114,6 +114,7 @@ func (s *search) count(board, used uint64) {
 		j := base + p
 		list := &s.b.anchored[j]
 		for sel := s.b.fitting[j<<window|pat]; sel != 0; sel &= sel - 1 {
+			// The index is below maxOrientations, a power of two: the mask only spares the bounds check.
 			m := list[bits.TrailingZeros8(sel)&(maxOrientations-1)]
 			if m&board != 0 {
 				continue
