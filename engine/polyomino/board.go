@@ -1,7 +1,6 @@
 package polyomino
 
 import (
-	"math/bits"
 	"slices"
 )
 
@@ -221,27 +220,34 @@ func (pl *placer) at(i int) uint64 {
 }
 
 // fittingLists returns the fitting field of a board (see board) from its anchored field, counts[j] being the number
-// of placements in anchored[j]. The placements that fit a pattern are those that fit each of its cells:
-// fitting[pat] is fitting[pat without its lowest cell] less those covering that cell.
+// of placements in anchored[j]. The placements that fit a pattern are all of them less those covering one of its
+// cells; the pattern is split into its low and high halves, whose covering placements are tabulated first.
 func fittingLists(anchored [][maxOrientations]uint64, counts []uint8, pieces int) []uint8 {
+	const low = window / 2
 	fitting := make([]uint8, len(anchored)<<window)
 	for j, n := range counts {
 		if n == 0 {
 			continue
 		}
-		i := j / pieces
-		var covers [window]uint8 // covers[c]: the placements covering window cell c
+		// covering[k][h]: the placements covering a cell of the pattern h of half k (bit c for window cell c+k*low).
+		var covering [2][1 << (window - low)]uint8
 		for t, m := range anchored[j][:n] {
-			for c := range window {
-				if m&(1<<(i+1+c)) != 0 {
-					covers[c] |= 1 << t
+			covers := int(m>>(j/pieces+1)) & (1<<window - 1) // the window cells m covers
+			for h := range 1 << low {
+				if covers&h != 0 {
+					covering[0][h] |= 1 << t
+				}
+			}
+			for h := range 1 << (window - low) {
+				if (covers>>low)&h != 0 {
+					covering[1][h] |= 1 << t
 				}
 			}
 		}
+		all := uint8(1<<n - 1)
 		sel := fitting[j<<window : (j+1)<<window]
-		sel[0] = uint8(1<<n - 1)
-		for pat := 1; pat < 1<<window; pat++ {
-			sel[pat] = sel[pat&(pat-1)] &^ covers[bits.TrailingZeros(uint(pat))]
+		for pat := range sel {
+			sel[pat] = all &^ (covering[0][pat&(1<<low-1)] | covering[1][pat>>low])
 		}
 	}
 	return fitting
