@@ -28,11 +28,12 @@ type board struct {
 	pieces  int
 	sizes   []int
 	minSize int
-	// masks holds, in masks[start[k]:start[k+1]] with k = (i*pieces+p)<<window | pat, the placements of piece p (in
-	// every allowed orientation, inside the shape) whose first cell in scan order is cell i and that leave free the
-	// cells filled among the window cells after i, whose pattern is pat.
-	start []int32
-	masks []uint64
+	// anchored[i*pieces+p] holds the placements of piece p (at most one per orientation, inside the shape) whose
+	// first cell in scan order is cell i, in the order of its orientations; fitting[(i*pieces+p)<<window | pat]
+	// selects among them (bit t for the t-th) those that leave free the cells filled among the window cells after i,
+	// whose pattern is pat.
+	anchored [][maxOrientations]uint64
+	fitting  []uint8
 	// placements[p] is every placement of piece p, in increasing order of masks.
 	placements [][]uint64
 	// symmetries are the permutations of the bits that map the shape onto itself under a rotation, or a reflection
@@ -81,15 +82,21 @@ func newBoard(shape Cells, set Set) (*board, error) {
 	if byColumns {
 		order = compareColumns
 	}
-	index := make(map[Cell]int, len(shape))
+	var index *cellIndex
 	if w*h <= 64 {
 		minX := slices.MinFunc(shape, compareColumns).X
 		minY := slices.MinFunc(shape, compareReading).Y
+		// The shape's cells are marked first (as bit 0), then given their bits in scan order.
+		index = newGridIndex(minX, minY, w, h)
+		for _, c := range shape {
+			index.set(c, 0)
+		}
 		lines := h
 		b.line = w
 		if byColumns {
 			b.line, lines = h, w
 		}
+		b.full = ^uint64(0) >> (64 - b.line*lines)
 		for k := range b.line * lines {
 			along, across := k%b.line, k/b.line
 			c := Cell{minX + along, minY + across}
@@ -103,68 +110,147 @@ func newBoard(shape Cells, set Set) (*board, error) {
 			if along == b.line-1 {
 				b.last |= 1 << k
 			}
-		}
-		b.full = ^uint64(0) >> (64 - len(b.cells))
-		b.walls = b.full
-		for k, c := range b.cells {
-			if slices.Contains(shape, c) {
-				index[c] = k
-				b.walls &^= 1 << k
+			if _, in := index.bit(c); in {
+				index.set(c, k)
+			} else {
+				b.walls |= 1 << k
 			}
 		}
 	} else {
 		b.cells = slices.SortedFunc(slices.Values(shape), order)
 		b.full = ^uint64(0) >> (64 - len(shape))
+		index = newMapIndex(len(shape))
 		for k, c := range b.cells {
-			index[c] = k
+			index.set(c, k)
 		}
 	}
 
-	perCell := make([][]uint64, len(b.cells)*b.pieces)
+	b.anchored = make([][maxOrientations]uint64, len(b.cells)*b.pieces)
+	counts := make([]uint8, len(b.anchored)) // counts[j]: the placements in anchored[j]
 	for p, piece := range set.Pieces {
 		if len(piece.Cells) > len(shape) {
 			continue
 		}
 		for _, o := range piece.Orientations(set.Mirror) {
-			anchor := slices.MinFunc(o, order)
-			for i, c := range b.cells {
-				dx, dy := c.X-anchor.X, c.Y-anchor.Y
-				var m uint64
-				for _, x := range o {
-					k, ok := index[Cell{x.X + dx, x.Y + dy}]
-					if !ok {
-						m = 0
-						break
-					}
-					m |= 1 << k
-				}
-				if m != 0 {
-					perCell[i*b.pieces+p] = append(perCell[i*b.pieces+p], m)
+			pl := b.newPlacer(o, byColumns, index)
+			for i := range b.cells {
+				if m := pl.at(i); m != 0 {
+					j := i*b.pieces + p
+					b.anchored[j][counts[j]] = m
+					counts[j]++
 				}
 			}
 		}
 	}
 	b.placements = make([][]uint64, b.pieces)
-	for j, ms := range perCell {
-		b.placements[j%b.pieces] = append(b.placements[j%b.pieces], ms...)
+	for j, n := range counts {
+		b.placements[j%b.pieces] = append(b.placements[j%b.pieces], b.anchored[j][:n]...)
 	}
 	for _, ms := range b.placements {
 		slices.Sort(ms)
 	}
 	b.symmetries = symmetries(shape, set.Mirror, b.cells, index)
-	b.start = make([]int32, len(perCell)<<window+1)
-	for j, ms := range perCell {
-		i := j / b.pieces
-		for pat := range uint64(1) << window {
-			for _, m := range ms {
-				if (m>>(i+1))&pat == 0 {
-					b.masks = append(b.masks, m)
+	b.fitting = fittingLists(b.anchored, counts, b.pieces)
+	return b, nil
+}
+
+// placer places one orientation of a piece with its first cell in scan order on any bit of a layout.
+type placer struct {
+	b     *board
+	index *cellIndex
+	o     Cells
+	first Cell
+	// On a rectangle layout, mask is the placement on bit 0, and along and across bound the offsets of its cells
+	// from the first along and across the lines; never is set if it is larger than the layout.
+	mask                          uint64
+	minAlong, maxAlong, maxAcross int
+	never                         bool
+}
+
+// newPlacer returns the placer of orientation o on b, whose layout is by columns if byColumns, with index.
+func (b *board) newPlacer(o Cells, byColumns bool, index *cellIndex) placer {
+	order := compareReading
+	if byColumns {
+		order = compareColumns
+	}
+	pl := placer{b: b, index: index, o: o, first: slices.MinFunc(o, order)}
+	if b.line == 0 {
+		return pl
+	}
+	for _, x := range o {
+		along, across := x.X-pl.first.X, x.Y-pl.first.Y
+		if byColumns {
+			along, across = across, along
+		}
+		if along <= -b.line || along >= b.line || across >= len(b.cells)/b.line {
+			pl.never = true
+			return pl
+		}
+		pl.minAlong, pl.maxAlong, pl.maxAcross = min(pl.minAlong, along), max(pl.maxAlong, along), max(pl.maxAcross, across)
+		pl.mask |= 1 << (across*b.line + along)
+	}
+	return pl
+}
+
+// at returns the mask of the orientation placed with its first cell on bit i, or 0 if it does not lie inside the
+// shape. On a rectangle layout it is the placement on bit 0 shifted by i, if that neither crosses the end of a line
+// nor covers a wall; on the compact one, each cell is looked up.
+func (pl *placer) at(i int) uint64 {
+	b := pl.b
+	if b.line == 0 {
+		dx, dy := b.cells[i].X-pl.first.X, b.cells[i].Y-pl.first.Y
+		var m uint64
+		for _, x := range pl.o {
+			k, ok := pl.index.bit(Cell{x.X + dx, x.Y + dy})
+			if !ok {
+				return 0
+			}
+			m |= 1 << k
+		}
+		return m
+	}
+	along, across := i%b.line, i/b.line
+	if pl.never || along+pl.minAlong < 0 || along+pl.maxAlong >= b.line || (across+pl.maxAcross)*b.line >= len(b.cells) {
+		return 0
+	}
+	if m := pl.mask << i; m&b.walls == 0 {
+		return m
+	}
+	return 0
+}
+
+// fittingLists returns the fitting field of a board (see board) from its anchored field, counts[j] being the number
+// of placements in anchored[j]. The placements that fit a pattern are all of them less those covering one of its
+// cells; the pattern is split into its low and high halves, whose covering placements are tabulated first.
+func fittingLists(anchored [][maxOrientations]uint64, counts []uint8, pieces int) []uint8 {
+	const low = window / 2
+	fitting := make([]uint8, len(anchored)<<window)
+	for j, n := range counts {
+		if n == 0 {
+			continue
+		}
+		// covering[k][h]: the placements covering a cell of the pattern h of half k (bit c for window cell c+k*low).
+		var covering [2][1 << (window - low)]uint8
+		for t, m := range anchored[j][:n] {
+			covers := int(m>>(j/pieces+1)) & (1<<window - 1) // the window cells m covers
+			for h := range 1 << low {
+				if covers&h != 0 {
+					covering[0][h] |= 1 << t
 				}
 			}
-			b.start[j<<window+int(pat)+1] = int32(len(b.masks))
+			for h := range 1 << (window - low) {
+				if (covers>>low)&h != 0 {
+					covering[1][h] |= 1 << t
+				}
+			}
+		}
+		all := uint8(1<<n - 1)
+		sel := fitting[j<<window : (j+1)<<window]
+		for pat := range sel {
+			sel[pat] = all &^ (covering[0][pat&(1<<low-1)] | covering[1][pat>>low])
 		}
 	}
-	return b, nil
+	return fitting
 }
 
 // dead reports whether the empty cells of board include a region no remaining piece can fill: a closed region of one

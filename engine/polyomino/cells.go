@@ -54,19 +54,28 @@ func (c Cells) Sorted() Cells {
 // Normalize returns c translated so that its smallest column and smallest row are 0, in reading order. Two cell sets
 // are translations of each other exactly when their normal forms are equal. Normalize of no cells is empty.
 func Normalize(c Cells) Cells {
+	out := slices.Clone(c)
+	if out == nil {
+		out = Cells{}
+	}
+	normalizeInPlace(out)
+	return out
+}
+
+// normalizeInPlace makes c its normal form (see Normalize) in place.
+func normalizeInPlace(c Cells) {
 	if len(c) == 0 {
-		return Cells{}
+		return
 	}
 	minX, minY := c[0].X, c[0].Y
 	for _, x := range c[1:] {
 		minX, minY = min(minX, x.X), min(minY, x.Y)
 	}
-	out := make(Cells, len(c))
-	for i, x := range c {
-		out[i] = Cell{x.X - minX, x.Y - minY}
+	for i := range c {
+		c[i].X -= minX
+		c[i].Y -= minY
 	}
-	slices.SortFunc(out, compareReading)
-	return out
+	slices.SortFunc(c, compareReading)
 }
 
 // Bounds returns the width and height of the smallest rectangle around c (0, 0 for no cells).
@@ -88,23 +97,24 @@ func (c Cells) Connected() bool {
 	if len(c) == 0 {
 		return false
 	}
-	in := make(map[Cell]bool, len(c))
-	for _, x := range c {
-		in[x] = true
-	}
-	seen := map[Cell]bool{c[0]: true}
-	stack := []Cell{c[0]}
+	// The distinct cells in reading order; a cell's neighbours are found by binary search.
+	in := slices.Compact(c.Sorted())
+	seen := make([]bool, len(in))
+	seen[0] = true
+	reached := 1
+	stack := []int{0}
 	for len(stack) > 0 {
-		x := stack[len(stack)-1]
+		x := in[stack[len(stack)-1]]
 		stack = stack[:len(stack)-1]
 		for _, n := range [4]Cell{{x.X + 1, x.Y}, {x.X - 1, x.Y}, {x.X, x.Y + 1}, {x.X, x.Y - 1}} {
-			if in[n] && !seen[n] {
-				seen[n] = true
-				stack = append(stack, n)
+			if k, ok := slices.BinarySearchFunc(in, n, compareReading); ok && !seen[k] {
+				seen[k] = true
+				reached++
+				stack = append(stack, k)
 			}
 		}
 	}
-	return len(seen) == len(in)
+	return reached == len(in)
 }
 
 // Rect returns the w x h rectangle with its top-left cell at the origin, in reading order.

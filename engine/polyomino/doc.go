@@ -26,14 +26,20 @@
 // Count, Find and TilingSubsets map the shape to the bits of a uint64 (so a shape has at most MaxShapeCells = 64
 // cells; larger ones are refused): the cells of its bounding rectangle when that has at most 64 (cells outside the
 // shape are walls), else the shape's own cells. They precompute every placement of every orientation of every piece
-// as a mask anchored at its first cell, and search depth first, always covering the first empty cell in scan order
-// with each unused piece in turn. The scan runs along the shorter side of the bounding rectangle (by columns when the
-// shape is wider than tall), placement lists are filtered by which of the next few cells are filled, and a branch
-// that leaves an empty region of one or two cells that no piece can fill is cut at once. Count also uses the shape's
-// symmetries: the tilings with the piece that has the fewest placements at P are as many as those with it at any
-// symmetric image of P, so it searches one placement per orbit and weights it by the orbit's size. A tiling covers
-// every cell exactly once and uses each piece at most once; Count and Find use every piece of the set, so they require
-// the pieces' total area to equal the shape's, while TilingSubsets picks k pieces.
+// as a mask anchored at its first cell in scan order (for a cell and a piece, at most one per orientation), and search
+// depth first, always covering the first empty cell in scan order with each unused piece in turn. The scan runs along
+// the shorter side of the bounding rectangle (by columns when the shape is wider than tall), a byte per pattern of the
+// next few cells selects the placements that leave its filled cells alone, and a branch that leaves an empty region
+// of one or two cells that no piece can fill is cut at once. Count also uses the shape's symmetries: the tilings with
+// the piece that has the fewest placements at P are as many as those with it at any symmetric image of P, so it
+// searches one placement per orbit and weights it by the orbit's size. A tiling covers every cell exactly once and
+// uses each piece at most once; Count and Find use every piece of the set, so they require the pieces' total area to
+// equal the shape's, while TilingSubsets picks k pieces.
+//
+// The search does not choose the cell with the fewest placements (Knuth's S heuristic): a node of this search costs
+// well under 100 ns, and counting the placements that still fit each cell, even bit-parallel, costs more per node
+// than the nodes it saves, on rectangles and on irregular shapes alike (BENCHMARKS.md, 2026-12-01). On small puzzles
+// such as Ubongo Duel's most of the time goes into building the tables, not into the search.
 //
 // Tilings are counted as they are, not up to symmetry: the 6 x 10 rectangle has 9,356 tilings by the 12 pentominoes,
 // 4 x the 2,339 distinct ones. Two congruent pieces in one set are still two pieces, and swapping them gives another

@@ -15,13 +15,17 @@ var transforms = [8]func(Cell) Cell{
 	func(c Cell) Cell { return Cell{c.Y, c.X} },
 }
 
+// maxOrientations is the most fixed orientations a polyomino has: one per symmetry of the grid.
+const maxOrientations = len(transforms)
+
 // image returns Normalize of c under transform t.
 func image(c Cells, t int) Cells {
 	out := make(Cells, len(c))
 	for i, x := range c {
 		out[i] = transforms[t](x)
 	}
-	return Normalize(out)
+	normalizeInPlace(out)
+	return out
 }
 
 // Orientations returns the distinct fixed orientations of c: the normal forms of its images under the four

@@ -111,8 +111,11 @@ func (s *search) count(board, used uint64) {
 	base := i * s.b.pieces
 	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
 		p := bits.TrailingZeros64(rem)
-		k := (base+p)<<window | pat
-		for _, m := range s.b.masks[s.b.start[k]:s.b.start[k+1]] {
+		j := base + p
+		list := &s.b.anchored[j]
+		for sel := s.b.fitting[j<<window|pat]; sel != 0; sel &= sel - 1 {
+			// The index is below maxOrientations, a power of two: the mask only spares the bounds check.
+			m := list[bits.TrailingZeros8(sel)&(maxOrientations-1)]
 			if m&board != 0 {
 				continue
 			}
@@ -144,8 +147,10 @@ func (s *search) find(board, used uint64, d int) bool {
 	base := i * s.b.pieces
 	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
 		p := bits.TrailingZeros64(rem)
-		k := (base+p)<<window | pat
-		for _, m := range s.b.masks[s.b.start[k]:s.b.start[k+1]] {
+		j := base + p
+		list := &s.b.anchored[j]
+		for sel := s.b.fitting[j<<window|pat]; sel != 0; sel &= sel - 1 {
+			m := list[bits.TrailingZeros8(sel)&(maxOrientations-1)]
 			if m&board != 0 {
 				continue
 			}

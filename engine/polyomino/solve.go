@@ -2,6 +2,7 @@ package polyomino
 
 import (
 	"context"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -91,8 +92,10 @@ func (s *search) expand(roots []root, target int) []root {
 			pat := int(r.board>>(i+1)) & (1<<window - 1)
 			for rem := s.allowed &^ r.used; rem != 0; rem &= rem - 1 {
 				p := trailingZeros(rem)
-				k := (i*s.b.pieces+p)<<window | pat
-				for _, m := range s.b.masks[s.b.start[k]:s.b.start[k+1]] {
+				j := i*s.b.pieces + p
+				list := &s.b.anchored[j]
+				for sel := s.b.fitting[j<<window|pat]; sel != 0; sel &= sel - 1 {
+					m := list[bits.TrailingZeros8(sel)&(maxOrientations-1)]
 					if m&r.board != 0 {
 						continue
 					}

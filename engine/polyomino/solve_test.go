@@ -34,11 +34,14 @@ func TestCountPentominoRectangles(t *testing.T) {
 }
 
 // TestCountMatchesPlain compares Count and Find with the plain search on random shapes and piece sets: the same
-// count, and a tiling from Find exactly when there is one, checked cell by cell.
+// count, and a tiling from Find exactly when there is one, checked cell by cell. Some shapes are rectangles (often
+// symmetric), and some are cut in two far apart, so that their bounding rectangle has more than 64 cells (the compact
+// layout). The test fails if too few cases tile, tile more than one way, or tile on the compact layout, for then the
+// comparison proves little.
 func TestCountMatchesPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pool := smallPieces()
-	cases, tiled := 400, 0
+	cases, tiled, several, compact := 600, 0, 0, 0
 	for i := range cases {
 		s := randomSet(rng, pool, 4)
 		w, h := 2+rng.IntN(5), 2+rng.IntN(5)
@@ -46,9 +49,18 @@ func TestCountMatchesPlain(t *testing.T) {
 			w, h = s.Area(), 1+rng.IntN(2)
 		}
 		shape := randomShape(rng, s.Area(), w, h)
-		if i%5 == 0 { // a rectangle, often symmetric
+		spread := false
+		switch i % 5 {
+		case 0: // a rectangle, often symmetric
 			if w, h := rectangleOf(s.Area(), rng); w > 0 {
 				shape = Rect(w, h)
+			}
+		case 1, 2: // the cells right of the middle moved far away
+			for k, c := range shape {
+				if 2*c.X >= w {
+					shape[k].X += 64
+					spread = true
+				}
 			}
 		}
 		want := plainCount(shape, plainPieces(s), s.Mirror, 0)
@@ -67,10 +79,18 @@ func TestCountMatchesPlain(t *testing.T) {
 			tiled++
 			checkSolution(t, shape, s, sol, nil)
 		}
+		if want > 1 {
+			several++
+		}
+		if spread && want > 0 {
+			compact++
+		}
 	}
-	if tiled < cases/10 {
-		t.Errorf("only %d of %d random cases tile: the test is too weak", tiled, cases)
+	if tiled < cases/10 || several < cases/20 || compact < cases/50 {
+		t.Errorf("of %d random cases, %d tile, %d more than one way, %d on the compact layout: the test is too weak",
+			cases, tiled, several, compact)
 	}
+	t.Logf("of %d random cases, %d tile, %d more than one way, %d on the compact layout", cases, tiled, several, compact)
 }
 
 // rectangleOf returns a random rectangle of area cells with both sides at least 2, or 0, 0 if there is none.

@@ -6,33 +6,45 @@ import "slices"
 // to its bit, that the symmetries of shape induce: the transforms (rotations, and reflections if mirror) under which
 // shape is a translation of itself. perm[k] is the bit that bit k goes to; bits of walls stay put. The identity is
 // first.
-func symmetries(shape Cells, mirror bool, cells Cells, index map[Cell]int) [][]int {
+func symmetries(shape Cells, mirror bool, cells Cells, index *cellIndex) [][]int {
 	n := 4
 	if mirror {
 		n = 8
 	}
-	norm := Normalize(shape)
 	minX := slices.MinFunc(shape, compareColumns).X
 	minY := slices.MinFunc(shape, compareReading).Y
+	w, h := shape.Bounds()
+	img := make(Cells, len(shape))
 	var out [][]int
 	for t := range n {
-		if !slices.Equal(image(shape, t), norm) {
+		// The odd transforms swap the axes (see transforms): they map no shape wider than tall onto itself.
+		if t%2 == 1 && w != h {
 			continue
 		}
-		img := make(Cells, len(shape))
 		for i, c := range shape {
 			img[i] = transforms[t](c)
 		}
+		// The image moved back onto the shape's bounding rectangle is the shape exactly when it has no cell outside
+		// (it has as many cells, all distinct).
 		dx := minX - slices.MinFunc(img, compareColumns).X
 		dy := minY - slices.MinFunc(img, compareReading).Y
 		perm := make([]int, len(cells))
 		for k := range perm {
 			perm[k] = k
 		}
+		onto := true
 		for i, c := range shape {
-			perm[index[c]] = index[Cell{img[i].X + dx, img[i].Y + dy}]
+			from, _ := index.bit(c)
+			to, in := index.bit(Cell{img[i].X + dx, img[i].Y + dy})
+			if !in {
+				onto = false
+				break
+			}
+			perm[from] = to
 		}
-		out = append(out, perm)
+		if onto {
+			out = append(out, perm)
+		}
 	}
 	return out
 }
