@@ -215,4 +215,3 @@ func TestHeavyCallsLeaveRoomForLightOnes(t *testing.T) {
 	}
 	t.Logf("%d light calls answered beside %d Replays, of which %d refused", lightCalls, heavy, heavy-2)
 }
-
