@@ -140,3 +140,12 @@ func scalar(fd protoreflect.FieldDescriptor, v protoreflect.Value) string {
 	}
 	return v.String()
 }
+
+// Strings returns the String of each of xs, such as the events of a move, for comparing with a table's want.
+func Strings[T fmt.Stringer](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
+}
