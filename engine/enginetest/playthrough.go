@@ -34,17 +34,17 @@ type Playthrough struct {
 type Policy struct {
 	// Name describes the policy in the golden file's header.
 	Name string
-	// Choose returns the move to play in state, a full state that is not over. legal is every legal move of
-	// whoever may move (Legal for engine.NoPlayer), never empty. The move may be one legal does not hold (a
-	// solution found otherwise, a move stamped with a time), as long as Apply accepts it.
-	Choose func(state *rulebookv1.GameState, legal []*rulebookv1.Move, rng *rand.Rand) *rulebookv1.Move
+	// Choose returns the move to play in state, a full state that is not over, or why it cannot choose one. legal
+	// is every legal move of whoever may move (Legal for engine.NoPlayer), never empty. The move may be one legal
+	// does not hold (a solution found otherwise, a move stamped with a time), as long as Apply accepts it.
+	Choose func(state *rulebookv1.GameState, legal []*rulebookv1.Move, rng *rand.Rand) (*rulebookv1.Move, error)
 }
 
 // Uniform draws each move uniformly from the legal moves.
 var Uniform = Policy{
 	Name: "uniform over the legal moves",
-	Choose: func(_ *rulebookv1.GameState, legal []*rulebookv1.Move, rng *rand.Rand) *rulebookv1.Move {
-		return legal[rng.IntN(len(legal))]
+	Choose: func(_ *rulebookv1.GameState, legal []*rulebookv1.Move, rng *rand.Rand) (*rulebookv1.Move, error) {
+		return legal[rng.IntN(len(legal))], nil
 	},
 }
 
@@ -67,8 +67,8 @@ func Playthroughs(t *testing.T, g engine.Game, n Notation, plays []Playthrough) 
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
 			var b bytes.Buffer
-			fmt.Fprintf(&b, "# %s playthrough %s, in the golden format of engine/enginetest/playthrough.go.\n",
-				g.Info().GetName(), p.Name)
+			fmt.Fprintf(&b, "# %s: a playthrough of %s, in the golden format of engine/enginetest/playthrough.go.\n",
+				p.Name, g.Info().GetName())
 			fmt.Fprintf(&b, "# Regenerate with: %s\n", command)
 			fmt.Fprintf(&b, "# Messages show the fields that are set: a field at its zero value (0, false, \"\") is left out.\n")
 			if err := WritePlaythrough(&b, g, n, p); err != nil {
@@ -130,7 +130,10 @@ func WritePlaythrough(w io.Writer, g engine.Game, n Notation, p Playthrough) err
 		if err := pw.moves(legal); err != nil {
 			return fmt.Errorf("ply %d: %w", ply, err)
 		}
-		move := policy.Choose(state, legal, rng)
+		move, err := policy.Choose(state, legal, rng)
+		if err != nil {
+			return fmt.Errorf("ply %d: %s: %w", ply, policy.Name, err)
+		}
 		next, events, err := g.Apply(state, move)
 		if err != nil {
 			return fmt.Errorf("ply %d: Apply(%s): %w", ply, Compact(move), err)

@@ -82,8 +82,8 @@ func TestWritePlaythrough(t *testing.T) {
 // TestWritePlaythroughRefusedMove checks that a policy's move that Apply refuses fails the playthrough, naming the ply.
 func TestWritePlaythroughRefusedMove(t *testing.T) {
 	outOfTurn := Policy{Name: "the other player", Choose: func(_ *rulebookv1.GameState, legal []*rulebookv1.Move,
-		_ *rand.Rand) *rulebookv1.Move {
-		return &rulebookv1.Move{Player: 3 - legal[0].GetPlayer(), Game: legal[0].GetGame()}
+		_ *rand.Rand) (*rulebookv1.Move, error) {
+		return &rulebookv1.Move{Player: 3 - legal[0].GetPlayer(), Game: legal[0].GetGame()}, nil
 	}}
 	err := WritePlaythrough(&bytes.Buffer{}, exploze.Game{}, Notation{State: compactState}, Playthrough{Policy: outOfTurn})
 	if err == nil || !strings.Contains(err.Error(), "ply 0: Apply(") {

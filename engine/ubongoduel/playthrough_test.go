@@ -26,15 +26,15 @@ func TestPlaythrough(t *testing.T) {
 // late solutions and closed windows all occur.
 var playthroughPolicy = enginetest.Policy{
 	Name: "uniform over the legal moves and the witness solutions, received 0 to 1.5 tie windows after the last move",
-	Choose: func(state *rulebookv1.GameState, _ []*rulebookv1.Move, rng *rand.Rand) *rulebookv1.Move {
+	Choose: func(state *rulebookv1.GameState, _ []*rulebookv1.Move, rng *rand.Rand) (*rulebookv1.Move, error) {
 		s, err := Game{}.unwrap(state, true)
 		if err != nil {
-			panic(err) // a state Apply made
+			return nil, err
 		}
 		moves := playable(s)
 		m := moves[rng.IntN(len(moves))]
 		m.ReceivedAt = max(m.ReceivedAt, s.last+rng.Int64N(int64(s.opts.TieWindowMS)*ms*3/2+1))
-		return m.Proto()
+		return m.Proto(), nil
 	},
 }
 
