@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/servertest"
@@ -184,9 +185,10 @@ func TestMessageLimit(t *testing.T) {
 	}
 }
 
-// TestNearLimitRequestsKeepMemoryBounded sends 50 requests near the size limits, over gRPC and REST, to a server in
-// this process, and checks that the heap in use after they are answered (and after a garbage collection) has grown
-// by less than 64 MiB: the server keeps nothing of a request once it has answered it.
+// TestNearLimitRequestsKeepMemoryBounded sends 24 requests near the size limits (12 with go test -short, 48 at the
+// long depth; each of the six kinds as often), over gRPC and REST, to a server in this process, and checks that the
+// heap in use after they are answered (and after a garbage collection) has grown by less than 64 MiB: the server
+// keeps nothing of a request once it has answered it.
 func TestNearLimitRequestsKeepMemoryBounded(t *testing.T) {
 	cfg := testConfig()
 	cfg.AcceptPlainStates = false
@@ -248,7 +250,8 @@ func TestNearLimitRequestsKeepMemoryBounded(t *testing.T) {
 		return m.HeapInuse
 	}
 	before := inUse()
-	const n, parallel = 50, 5
+	n := enginetest.ByDepth(12, 24, 48)
+	const parallel = 5
 	var wg sync.WaitGroup
 	for w := range parallel {
 		wg.Go(func() {

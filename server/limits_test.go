@@ -16,11 +16,9 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // panickingGame is Exploze whose Apply and Score panic.
@@ -143,42 +141,42 @@ func TestHealthWhenBusy(t *testing.T) {
 	}
 }
 
-// slowShape is an 8 x 8 square without four cells, placed so that it has no symmetry: counting its 2,074 tilings by
-// the pentominoes searches the whole tree, for a fraction of a second to seconds.
-const slowShape = "########|########|##.#####|########|########|#####.##|#.######|#######."
-
-// TestHeavyCallsLeaveRoomForLightOnes runs six slow SolvePuzzle counts at once on a server that serves one heavy call
-// (and lets one more wait) among two calls in all, and light calls over gRPC and REST while they last: every light
-// call must be answered, the surplus counts refused with SERVER_BUSY, and each count otherwise answered or stopped by
-// its deadline. The deadline only bounds the test; nothing depends on how long a count takes, except that six calls
-// started together arrive before the first count ends.
+// TestHeavyCallsLeaveRoomForLightOnes fills the heavy turn of a server that serves one heavy call (and lets one more
+// wait) among two calls in all: a Replay held in flight by its engine's Apply, then five more Replays at once. One
+// of the five waits for the turn and the other four are refused with SERVER_BUSY at once; while the two are held,
+// light calls over gRPC and REST are all answered (the waiting call holds no slot they need). Once released, both
+// held Replays are answered. Nothing depends on how long a call takes: the engine holds the calls until the test
+// lets them go.
 func TestHeavyCallsLeaveRoomForLightOnes(t *testing.T) {
+	const heavy = 6
+	game := blockingGame{started: make(chan struct{}, heavy), release: make(chan struct{})}
 	cfg := testConfig()
 	cfg.MaxConcurrentCalls, cfg.MaxHeavyCalls = 2, 1 // a waiting heavy call that held a slot would leave none
-	ts := startServer(t, cfg)
-	shape, err := polyomino.ParseGrid(slowShape)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := &rulebookv1.SolvePuzzleRequest{Pieces: pentominoes, Goal: rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT}
-	for _, c := range shape {
-		req.Shape = append(req.Shape, &rulebookv1.PuzzleCell{X: int32(c.X), Y: int32(c.Y)})
-	}
+	ts := startServer(t, cfg, engine.Game(game))
 	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
+	replay := &rulebookv1.ReplayRequest{Game: "exploze", State: state, Moves: []*rulebookv1.Move{servertest.ExplozeMove(1)}}
+	release := sync.OnceFunc(func() { close(game.release) })
+	t.Cleanup(release) // before the server stops, should the test fail with calls held
 
-	const heavy = 6
 	errs := make(chan error, heavy)
-	var counts sync.WaitGroup
-	for range heavy {
-		counts.Go(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			_, err := ts.RPC.SolvePuzzle(ctx, req)
+	var replays sync.WaitGroup
+	send := func() {
+		replays.Go(func() {
+			_, err := ts.RPC.Replay(servertest.CallContext(t), replay)
 			errs <- err
 		})
 	}
-	countsDone := make(chan struct{})
-	go func() { counts.Wait(); close(countsDone) }()
+	send()
+	<-game.started // the first Replay holds the heavy turn and a slot
+	for range heavy - 1 {
+		send()
+	}
+	for range heavy - 2 { // all but the one that waits for the turn are refused at once
+		err := <-errs
+		if !servertest.IsBusy(err) {
+			t.Errorf("a Replay beyond the heavy turn and its queue: %v, want SERVER_BUSY", err)
+		}
+	}
 
 	light := []struct {
 		name string
@@ -188,8 +186,8 @@ func TestHeavyCallsLeaveRoomForLightOnes(t *testing.T) {
 			_, err := ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{})
 			return err
 		}},
-		{"ApplyMove", func() error {
-			_, err := ts.RPC.ApplyMove(servertest.CallContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", State: state, Move: servertest.ExplozeMove(1)})
+		{"ValidateMove", func() error {
+			_, err := ts.RPC.ValidateMove(servertest.CallContext(t), &rulebookv1.ValidateMoveRequest{Game: "exploze", State: state, Move: servertest.ExplozeMove(1)})
 			return err
 		}},
 		{"GET /v1/games", func() error {
@@ -199,33 +197,21 @@ func TestHeavyCallsLeaveRoomForLightOnes(t *testing.T) {
 			return nil
 		}},
 	}
-	calls := 0
-	for running := true; running && calls < 3000; calls++ {
-		select {
-		case <-countsDone:
-			running = false
-		default:
-		}
-		l := light[calls%len(light)]
+	const lightCalls = 30
+	for i := range lightCalls {
+		l := light[i%len(light)]
 		if err := l.call(); err != nil {
-			t.Fatalf("%s beside the counts: %v", l.name, err)
+			t.Fatalf("%s beside the held Replays: %v", l.name, err)
 		}
 	}
-	servertest.Await(t, countsDone, "the end of the counts")
+
+	release()
+	replays.Wait()
 	close(errs)
-	busy := 0
 	for err := range errs {
-		code, reason := status.Code(err), refusal.Reason(err)
-		switch {
-		case servertest.IsBusy(err):
-			busy++
-		case err == nil, code == codes.DeadlineExceeded, reason == service.ReasonSearchTooLarge:
-		default:
-			t.Errorf("a count: %v, want an answer, DEADLINE_EXCEEDED or SERVER_BUSY", err)
+		if err != nil {
+			t.Errorf("a held Replay: %v, want its answer", err)
 		}
 	}
-	t.Logf("%d light calls answered beside %d counts, of which %d refused", calls, heavy, busy)
-	if busy == 0 {
-		t.Errorf("none of %d counts started together was refused with SERVER_BUSY; at most 2 may run or wait", heavy)
-	}
+	t.Logf("%d light calls answered beside %d Replays, of which %d refused", lightCalls, heavy, heavy-2)
 }

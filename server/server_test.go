@@ -179,12 +179,17 @@ var fullGames = []fullGame{
 }
 
 // TestFullGame plays whole seeded games over each transport, each move a random one of the player to move's legal
-// moves, validated and then applied, until the score says the game is over.
+// moves, validated and then applied, until the score says the game is over; the games run in parallel. With
+// go test -short each game is played over one transport, the transports in turn.
 func TestFullGame(t *testing.T) {
 	ts := startServer(t, testConfig())
-	for _, tr := range servertest.Transports {
-		for _, g := range fullGames {
+	for i, tr := range servertest.Transports {
+		for j, g := range fullGames {
+			if testing.Short() && j%len(servertest.Transports) != i {
+				continue
+			}
 			t.Run(tr.Name+"/"+g.name, func(t *testing.T) {
+				t.Parallel()
 				state := tr.NewGame(t, ts.Client, &rulebookv1.NewGameRequest{Game: g.game, Options: g.options, Seed: proto.Uint64(g.seed)}).GetState()
 				rng := rand.New(rand.NewPCG(g.seed, 7))
 				const maxMoves = 5000

@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/engine/exploze"
 	"github.com/rulebook/rulebook/engine/kipicot"
 	"github.com/rulebook/rulebook/engine/micropul"
@@ -468,7 +469,9 @@ func TestBoundsValidation(t *testing.T) {
 // TestBoundsAcceptPlay plays seeded random games of every game to the end, under several options, and checks that
 // every request a caller would send along the way passes the API's rules: at each ply ApplyMove and ValidateMove with
 // the state and the move played, ListLegalMoves and Score with the state, GetView with each seat's view of it (a
-// view is a state too), and at the end a Replay of the whole game from its setup.
+// view is a state too), and at the end a Replay of the whole game from its setup. The games run in parallel; with
+// go test -short, one seed of each setup and a fifth of the plies of a bounded one; at the long depth, twice the
+// seeds.
 func TestBoundsAcceptPlay(t *testing.T) {
 	v := boundsValidator(t)
 	setups := []struct {
@@ -499,11 +502,15 @@ func TestBoundsAcceptPlay(t *testing.T) {
 	}
 	for i, setup := range setups {
 		g := boundsGames[setup.game]
-		for seed := range uint64(setup.seeds) {
+		seeds, plies := enginetest.ByDepth(1, setup.seeds, 2*setup.seeds), setup.plies
+		if testing.Short() {
+			plies /= 5
+		}
+		for seed := range uint64(seeds) {
 			name := fmt.Sprintf("%s/setup%d/seed%d", setup.game, i, seed)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				boundsPlay(t, v, g, setup.game, setup.opts, seed, setup.plies)
+				boundsPlay(t, v, g, setup.game, setup.opts, seed, plies)
 			})
 		}
 	}

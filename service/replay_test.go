@@ -2,38 +2,46 @@ package service_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/service"
 )
 
 // TestReplayReproducesGames replays recorded games of every game from their setup and checks that the replay ends in
-// exactly the recorded final state, with one step per move and no refusal.
+// exactly the recorded final state, with one step per move and no refusal: two seeds of each game, in parallel (one
+// with go test -short, five at the long depth).
 func TestReplayReproducesGames(t *testing.T) {
 	s := newService(t, true)
+	seeds := enginetest.ByDepth(1, 2, 5)
 	for _, g := range games {
 		game := g.Info().GetId()
-		for _, seed := range []uint64{1, 2, 3} {
-			moves, final := randomGame(t, s, game, seed, 2000)
-			resp, err := s.Replay(context.Background(), &rulebookv1.ReplayRequest{Game: game,
-				Setup: &rulebookv1.GameSetup{Seed: seed}, Moves: moves})
-			if err != nil {
-				t.Fatalf("%s seed %d: %v", game, seed, err)
-			}
-			if resp.GetRefusal() != nil || len(resp.GetSteps()) != len(moves) {
-				t.Fatalf("%s seed %d: refusal %v, %d steps for %d moves", game, seed, resp.GetRefusal(), len(resp.GetSteps()), len(moves))
-			}
-			if !proto.Equal(resp.GetState(), final) {
-				t.Errorf("%s seed %d: the replay does not end in the recorded state", game, seed)
-			}
-			want, _ := g.Score(final)
-			if !proto.Equal(resp.GetScore(), want) {
-				t.Errorf("%s seed %d: score %v, want %v", game, seed, resp.GetScore(), want)
-			}
+		for seed := range uint64(seeds) {
+			seed++
+			t.Run(fmt.Sprintf("%s/seed%d", game, seed), func(t *testing.T) {
+				t.Parallel()
+				moves, final := randomGame(t, s, game, seed, 2000)
+				resp, err := s.Replay(context.Background(), &rulebookv1.ReplayRequest{Game: game,
+					Setup: &rulebookv1.GameSetup{Seed: seed}, Moves: moves})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if resp.GetRefusal() != nil || len(resp.GetSteps()) != len(moves) {
+					t.Fatalf("refusal %v, %d steps for %d moves", resp.GetRefusal(), len(resp.GetSteps()), len(moves))
+				}
+				if !proto.Equal(resp.GetState(), final) {
+					t.Errorf("the replay does not end in the recorded state")
+				}
+				want, _ := g.Score(final)
+				if !proto.Equal(resp.GetScore(), want) {
+					t.Errorf("score %v, want %v", resp.GetScore(), want)
+				}
+			})
 		}
 	}
 }

@@ -32,6 +32,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/serviceconfig"
@@ -63,7 +64,7 @@ const callBound = 30 * time.Second
 // around the SIGKILL, which must succeed on a retry: the client's over gRPC, nginx's over REST (the client does not
 // retry). Nor may nginx have resent a call (sent it to a replica that failed to answer it, then to another), except
 // around the SIGTERM and the SIGKILL. When the load stops, every player plays its game to the end, so no game
-// started is lost.
+// started is lost. Each player makes 50 calls in each phase of steady load (200 at the long depth).
 func TestLoadBalancer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs nginx and three rulebookd processes")
@@ -80,14 +81,18 @@ func TestLoadBalancer(t *testing.T) {
 	}
 	lb := startNginx(t, bin, upstreams)
 
+	steady := 50 // calls of each player in each phase of steady load
+	if enginetest.Long() {
+		steady = 200
+	}
 	phases := []phase{
-		{name: "three replicas", calls: 50},
+		{name: "three replicas", calls: steady},
 		{name: "SIGTERM", action: replicas[0].terminate, allows: resent},
 		{name: "after the SIGTERM", calls: 5, allows: resent},
-		{name: "two replicas", calls: 50},
+		{name: "two replicas", calls: steady},
 		{name: "SIGKILL", action: replicas[1].kill, allows: retried},
 		{name: "after the SIGKILL", calls: 5, allows: retried},
-		{name: "one replica", calls: 200},
+		{name: "one replica", calls: steady},
 	}
 	games := []struct {
 		name    string

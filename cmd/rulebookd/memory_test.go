@@ -20,6 +20,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
 )
@@ -103,7 +104,8 @@ func restLoad(name, url, path string, body []byte, chunked bool) hostileLoad {
 // TestMemoryBoundedUnderHostileLoad runs rulebookd with its defaults and sends it, 64 at a time, requests of the
 // largest size it accepts over gRPC (a token of 1 MiB, a record of half a million empty moves, undecodable bytes)
 // and then over REST (a valid record, bodies over the limit with and without a length, a body of 1 MiB with a
-// field of the wrong type), several rounds each; its peak resident memory (VmHWM) must stay under 192 MiB.
+// field of the wrong type), two rounds each (one with go test -short, three at the long depth); its peak resident
+// memory (VmHWM) must stay under 192 MiB.
 func TestMemoryBoundedUnderHostileLoad(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads the process's memory from /proc, which only Linux has")
@@ -154,7 +156,8 @@ func TestMemoryBoundedUnderHostileLoad(t *testing.T) {
 			restLoad("a field of the wrong type", p.URL, "/v1/games/exploze:replay", wrongType, false),
 		}},
 	}
-	const concurrent, rounds = 64, 3
+	const concurrent = 64
+	rounds := enginetest.ByDepth(1, 2, 3)
 	before := procStatus(t, pid, "VmRSS")
 	for _, phase := range phases {
 		for _, l := range phase.loads {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // chainCounts returns the explosions and the waves among events.
@@ -138,7 +139,7 @@ func TestExplosionCap(t *testing.T) {
 	s.cells[0].Stones++
 	s.moves++
 	_, err := s.clone().react(0, 1, 4, nil)
-	wantError(t, err, engine.Internal, ReasonExplosionCapExceeded, "")
+	enginetest.WantError(t, err, engine.Internal, ReasonExplosionCapExceeded, "")
 	if e, _ := engine.AsError(err); e.Facts["wave"] != "3" || e.Facts["explosions"] != "5" || e.Facts["cap"] != "4" {
 		t.Errorf("facts %v, want wave 3, explosions 5, cap 4", e.Facts)
 	}

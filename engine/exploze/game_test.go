@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -62,7 +63,7 @@ func TestGameNew(t *testing.T) {
 		}
 	}
 	_, err := g.New(exploze(&rulebookv1.ExplozeOptions{Rows: 2, Cols: 2, Players: 5}), 1)
-	wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.exploze.players")
+	enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.exploze.players")
 }
 
 // TestGameEnvelopes checks that envelopes without an Exploze message, and moves, legal-move requests and views of
@@ -76,34 +77,34 @@ func TestGameEnvelopes(t *testing.T) {
 	move := Move{Player: 1}.Proto()
 	for _, bad := range []*rulebookv1.GameState{nil, {}} {
 		_, err := g.Legal(bad, 1)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		wantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
 		_, _, err = g.Apply(bad, move)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 		_, err = g.Score(bad)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 		_, err = g.View(bad, 1)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
-		wantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
+		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
 		_, _, err := g.Apply(state, bad)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "move")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "move")
 	}
 	for _, p := range []int32{0, 3, -1} {
 		bad := Move{Player: engine.Player(p)}.Proto()
-		wantError(t, g.Validate(state, bad), engine.Invalid, ReasonPlayerOutOfRange, "move.player")
+		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonPlayerOutOfRange, "move.player")
 	}
 	for _, p := range []engine.Player{3, -1} {
 		_, err := g.Legal(state, p)
-		wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
+		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
 		_, err = g.View(state, p)
-		wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
+		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	}
 	corrupt := proto.Clone(state).(*rulebookv1.GameState)
 	corrupt.GetExploze().Cells[7].Stones = 1
 	_, err = g.Score(corrupt)
-	wantError(t, err, engine.Invalid, ReasonCellOwnerMismatch, "state.exploze.cells[7].owner")
+	enginetest.WantError(t, err, engine.Invalid, ReasonCellOwnerMismatch, "state.exploze.cells[7].owner")
 }
 
 // equalMoves reports whether two moves are the same.
@@ -160,5 +161,5 @@ func TestGamePlay(t *testing.T) {
 			t.Errorf("Legal(%d) after the end = %v, %v", p, legal, err)
 		}
 	}
-	wantError(t, g.Validate(state, Move{Player: 1}.Proto()), engine.Illegal, ReasonGameOver, "")
+	enginetest.WantError(t, g.Validate(state, Move{Player: 1}.Proto()), engine.Illegal, ReasonGameOver, "")
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // position returns the state with the board given in notation, players players, and toMove to move; the moves played
@@ -55,28 +54,4 @@ func newGame(t testing.TB, opts Options) *State {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// wantError fails t unless err is a well-formed *engine.Error of kind and reason (and field, unless field is "-").
-func wantError(t *testing.T, err error, kind engine.Kind, reason, field string) {
-	t.Helper()
-	e, ok := engine.AsError(err)
-	if !ok {
-		t.Fatalf("got error %v (%T), want *engine.Error %s", err, err, reason)
-	}
-	if kind != engine.Internal {
-		enginetest.CheckError(t, err)
-	}
-	if e.Kind != kind || e.Reason != reason || (field != "-" && e.Field != field) {
-		t.Errorf("got %v %s field %q (%s), want %v %s field %q", e.Kind, e.Reason, e.Field, e.Message, kind, reason, field)
-	}
-}
-
-// eventStrings returns the String of each event.
-func eventStrings(events []Event) []string {
-	out := make([]string, len(events))
-	for i, e := range events {
-		out[i] = e.String()
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -77,7 +78,7 @@ func TestFromProtoReasons(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 }
@@ -97,7 +98,7 @@ func TestOptionsFromProto(t *testing.T) {
 	} {
 		got, err := OptionsFromProto(c.m)
 		if c.field != "" {
-			wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
+			enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
 			continue
 		}
 		if err != nil || got != c.want {
@@ -118,7 +119,7 @@ func TestMoveProto(t *testing.T) {
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
 		_, err := MoveFromProto(bad)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "")
 	}
 }
 

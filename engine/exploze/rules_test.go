@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // TestWorkedExamples plays the three worked examples of the rules, verbatim.
@@ -26,7 +27,7 @@ func TestWorkedExamples(t *testing.T) {
 			"A eliminated after wave 1",
 			"game over: B wins",
 		}
-		if got := eventStrings(events); !slices.Equal(got, wantEvents) {
+		if got := enginetest.Strings(events); !slices.Equal(got, wantEvents) {
 			t.Errorf("events %q, want %q", got, wantEvents)
 		}
 		if !s.Over() || s.Winner() != 2 || s.ToMove() != engine.NoPlayer || !s.Eliminated(1) {
@@ -41,7 +42,7 @@ func TestWorkedExamples(t *testing.T) {
 			t.Errorf("board %q, want %q", got, want)
 		}
 		wantEvents := []string{"A placed at (1,1): 4 stones", "wave 1: exploded (1,1)"}
-		if got := eventStrings(events); !slices.Equal(got, wantEvents) {
+		if got := enginetest.Strings(events); !slices.Equal(got, wantEvents) {
 			t.Errorf("events %q, want %q", got, wantEvents)
 		}
 	})
@@ -64,7 +65,7 @@ func TestWorkedExamples(t *testing.T) {
 			}
 		}
 		if len(waves) != len(wantBoards) {
-			t.Fatalf("%d waves, want %d: %q", len(waves), len(wantBoards), eventStrings(events))
+			t.Fatalf("%d waves, want %d: %q", len(waves), len(wantBoards), enginetest.Strings(events))
 		}
 		for k, w := range waves {
 			fire(board, w.Exploded, 1)
@@ -134,9 +135,9 @@ func TestOptions(t *testing.T) {
 	} {
 		s, err := New(c.opts)
 		if c.field != "" {
-			wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
+			enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
 			_, err = NewState(c.opts, 0, 1, nil)
-			wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options."+c.field)
+			enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options."+c.field)
 			continue
 		}
 		if err != nil {
@@ -203,7 +204,7 @@ func TestNewStateReasons(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 
@@ -237,7 +238,7 @@ func TestNewStateReasons(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := NewState(opts, c.moves, 1, c.cells)
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 }
@@ -291,7 +292,7 @@ func TestValidateReasons(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, c.kind, c.reason, c.field)
+			enginetest.WantError(t, err, c.kind, c.reason, c.field)
 			if e, _ := engine.AsError(applyErr); next != nil || events != nil || e == nil || e.Reason != c.reason {
 				t.Errorf("Apply returned %v, %v, %v; want Validate's error", next, events, applyErr)
 			}
@@ -454,7 +455,7 @@ func TestChains(t *testing.T) {
 			if got := next.Board(); got != c.want {
 				t.Errorf("board %q, want %q", got, c.want)
 			}
-			if got := eventStrings(events); !slices.Equal(got, c.events) {
+			if got := enginetest.Strings(events); !slices.Equal(got, c.events) {
 				t.Errorf("events\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.events, "\n"))
 			}
 			if got := next.ToMove(); got != c.next {
@@ -476,7 +477,7 @@ func TestEliminatedSkipped(t *testing.T) {
 	if got := s.Legal(2); len(got) != 0 {
 		t.Errorf("Legal(B) = %v, want none", got)
 	}
-	wantError(t, s.Validate(Move{Player: 2, Row: 1, Col: 1}), engine.Illegal, ReasonNotYourTurn, "")
+	enginetest.WantError(t, s.Validate(Move{Player: 2, Row: 1, Col: 1}), engine.Illegal, ReasonNotYourTurn, "")
 	for _, c := range []struct {
 		move Coord
 		next engine.Player

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -126,7 +127,7 @@ func TestEdgePawn(t *testing.T) {
 		fishedOnce...)
 	s, events := play(t, s, pawn(0, 0))
 	if _, on := s.Pawn(1); on || s.Caught(1).Total() != fishedOnce[0].Total()+4 {
-		t.Fatalf("after fishing the pawn is on the board or the catch is %v: %q", s.Caught(1), eventStrings(events))
+		t.Fatalf("after fishing the pawn is on the board or the catch is %v: %q", s.Caught(1), enginetest.Strings(events))
 	}
 	supplyR, supplyY := s.Supply(Red), s.Supply(Yellow)
 	s, _ = play(t, s, skip(), place(Red, 2, 2), pawn(2, 2)) // B's turn
@@ -143,8 +144,8 @@ func TestEdgePawn(t *testing.T) {
 		t.Errorf("targets of a pawn coming back: %q, want %q", targets, want)
 	}
 	_, events = play(t, s, pawn(4, 4))
-	if want := []string{"A pawn off-(4,4)"}; !slices.Equal(eventStrings(events), want) {
-		t.Errorf("events %q, want %q", eventStrings(events), want)
+	if want := []string{"A pawn off-(4,4)"}; !slices.Equal(enginetest.Strings(events), want) {
+		t.Errorf("events %q, want %q", enginetest.Strings(events), want)
 	}
 }
 
@@ -192,7 +193,7 @@ func TestEdgeFishing(t *testing.T) {
 		fishedOnce...)
 	s, _ = play(t, s, pawn(1, 1))
 	_, _, err := s.Apply(Move{Player: 1, Step: fish(0, 2)})
-	wantError(t, err, engine.Illegal, ReasonNotAFishingSquare, "")
+	enginetest.WantError(t, err, engine.Illegal, ReasonNotAFishingSquare, "")
 	if err := reviewConserved(s); err != nil {
 		t.Error(err)
 	}
@@ -231,7 +232,7 @@ func TestEdgeAntiStall(t *testing.T) {
 		}
 		_, _, err := s.Apply(Move{Player: 1, Step: mv(0, 2, 0, 3)})
 		if c.required {
-			wantError(t, err, engine.Illegal, ReasonPlacementRequired, "")
+			enginetest.WantError(t, err, engine.Illegal, ReasonPlacementRequired, "")
 			if legal := s.Legal(1); len(legal) == 0 {
 				t.Errorf("rounds %d: no placement when one is required", c.rounds)
 			}
@@ -263,8 +264,8 @@ func TestEdgeEnd(t *testing.T) {
 	}
 	s, events := play(t, s, fish(0, 1))
 	want := []string{"A fished at (0,1): took (0,1) (0,2) (1,1) (1,2), 2 red 2 yellow", "game over: B wins"}
-	if !slices.Equal(eventStrings(events), want) || !s.Over() {
-		t.Errorf("events %q, want %q", eventStrings(events), want)
+	if !slices.Equal(enginetest.Strings(events), want) || !s.Over() {
+		t.Errorf("events %q, want %q", enginetest.Strings(events), want)
 	}
 	if err := reviewConserved(s); err != nil {
 		t.Error(err)
@@ -289,7 +290,7 @@ func TestEdgeTurnStepFact(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := s.Apply(Move{Player: 1, Turn: c.turn})
-			wantError(t, err, engine.Illegal, c.reason, "kipicot.turn.steps["+c.step+"]")
+			enginetest.WantError(t, err, engine.Illegal, c.reason, "kipicot.turn.steps["+c.step+"]")
 			if e, _ := engine.AsError(err); e == nil || e.Facts["step"] != c.step {
 				t.Errorf("fact step %q, want %q (%v)", e.Facts["step"], c.step, e.Facts)
 			}
@@ -320,7 +321,7 @@ func TestEdgeTurnAtomic(t *testing.T) {
 		t.Errorf("finishing a turn with a composite move: %v", err)
 	}
 	_, _, err := mid.Apply(Move{Player: 1, Turn: []Step{pawn(1, 0), pawn(0, 1)}})
-	wantError(t, err, engine.Illegal, ReasonTurnAlreadyOver, "kipicot.turn.steps[1]")
+	enginetest.WantError(t, err, engine.Illegal, ReasonTurnAlreadyOver, "kipicot.turn.steps[1]")
 }
 
 // TestEdgeUnreachable checks that NewState refuses states no play reaches: the supply only shrinks in step 2, by
@@ -373,13 +374,13 @@ func TestEdgeUnreachable(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 	// Catches of one or two tokens.
 	for _, catch := range []Catch{{Red: 1}, {Yellow: 2}, {Red: 1, Yellow: 1}} {
 		_, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{}, catch)
-		wantError(t, err, engine.Invalid, ReasonCountOutOfRange, "-")
+		enginetest.WantError(t, err, engine.Invalid, ReasonCountOutOfRange, "-")
 	}
 	if _, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, empty, Catch{Red: 2, Yellow: 1}, Catch{Yellow: 3}); err != nil {
 		t.Errorf("a catch of three refused: %v", err)
@@ -387,7 +388,7 @@ func TestEdgeUnreachable(t *testing.T) {
 	// B's pawn ended B's turn in a fishing square of B's: B would have fished.
 	fishy := "r r2 . . . | r r . . . | . . . . . | . . . . . | . . . . ."
 	_, err := positionErr(DefaultOptions(), 1, PhaseOptionalMove, fishy, fishedOnce...)
-	wantError(t, err, engine.Invalid, ReasonPhaseInconsistent, "phase")
+	enginetest.WantError(t, err, engine.Invalid, ReasonPhaseInconsistent, "phase")
 	for _, phase := range []Phase{PhaseAction, PhasePawn} { // step 1 may have made the block
 		if _, err := positionErr(DefaultOptions(), 1, phase, fishy, fishedOnce...); err != nil {
 			t.Errorf("phase %v: %v", phase, err)
@@ -440,7 +441,7 @@ func TestEdgePawnOffBoard(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, "squares")
+			enginetest.WantError(t, err, engine.Invalid, c.reason, "squares")
 		})
 	}
 }
@@ -487,7 +488,7 @@ func TestEdgeTooFewTaken(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 }
@@ -547,10 +548,10 @@ func TestEdgeHostile(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := FromProto(c.m)
-			wantError(t, err, engine.Invalid, c.reason, "-")
+			enginetest.WantError(t, err, engine.Invalid, c.reason, "-")
 			_, _, err = Game{}.Apply(&rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: c.m}},
 				Move{Player: 1, Step: skip()}.Proto())
-			wantError(t, err, engine.Invalid, c.reason, "-")
+			enginetest.WantError(t, err, engine.Invalid, c.reason, "-")
 		})
 	}
 	envelope := &rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: good.Proto()}}
@@ -591,7 +592,7 @@ func TestEdgeHostile(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := Game{}.Apply(envelope, c.m)
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 			if verr := (Game{}).Validate(envelope, c.m); verr == nil || verr.Error() != err.Error() {
 				t.Errorf("Validate says %v", verr)
 			}

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -38,33 +39,33 @@ func TestGameEnvelopes(t *testing.T) {
 	move := Move{Player: 1, Step: skip()}.Proto()
 	for _, bad := range []*rulebookv1.GameState{nil, {}} {
 		_, err := g.Legal(bad, 1)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		wantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
 		_, err = g.Score(bad)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
-		wantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
+		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
 	}
 	_, err = g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{}}, 0)
-	wantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
+	enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
 	_, err = g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Kipicot{Kipicot: &rulebookv1.KipicotOptions{
 		EndThreshold: proto.Int32(20)}}}, 0)
-	wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.kipicot.endThreshold")
+	enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.kipicot.endThreshold")
 	for _, p := range []engine.Player{3, -1} {
 		_, err := g.Legal(state, p)
-		wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
+		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
 		_, err = g.View(state, p)
-		wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
+		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	}
-	wantError(t, g.Validate(state, Move{Player: 1, Step: place(Red, 9, 0)}.Proto()), engine.Invalid,
+	enginetest.WantError(t, g.Validate(state, Move{Player: 1, Step: place(Red, 9, 0)}.Proto()), engine.Invalid,
 		ReasonSquareOffBoard, "move.kipicot.place.to.row")
-	wantError(t, g.Validate(state, Move{Player: 1, Turn: []Step{skip(), skip()}}.Proto()), engine.Illegal,
+	enginetest.WantError(t, g.Validate(state, Move{Player: 1, Turn: []Step{skip(), skip()}}.Proto()), engine.Illegal,
 		ReasonWrongPhase, "move.kipicot.turn.steps[1]")
 	corrupt := proto.Clone(state).(*rulebookv1.GameState)
 	corrupt.GetKipicot().Squares[12].Tokens = []rulebookv1.KipicotColor{1, 2, 1}
 	_, err = g.Score(corrupt)
-	wantError(t, err, engine.Invalid, ReasonStackTooHigh, "state.kipicot.squares[12].tokens")
+	enginetest.WantError(t, err, engine.Invalid, ReasonStackTooHigh, "state.kipicot.squares[12].tokens")
 }
 
 // TestGamePlay plays a turn step by step and one as a whole through the envelopes.

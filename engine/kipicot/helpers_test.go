@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // position returns the state with the board given in notation, toMove to move in phase, and the supply holding every
@@ -91,25 +90,3 @@ func place(c Color, r, col int) Step {
 }
 func pawn(r, c int) Step { return Step{Kind: StepPawn, To: Coord{r, c}} }
 func fish(r, c int) Step { return Step{Kind: StepFish, To: Coord{r, c}} }
-
-// wantError fails t unless err is a well-formed *engine.Error of kind and reason (and field, unless field is "-").
-func wantError(t *testing.T, err error, kind engine.Kind, reason, field string) {
-	t.Helper()
-	e, ok := engine.AsError(err)
-	if !ok {
-		t.Fatalf("got error %v (%T), want *engine.Error %s", err, err, reason)
-	}
-	enginetest.CheckError(t, err)
-	if e.Kind != kind || e.Reason != reason || (field != "-" && e.Field != field) {
-		t.Errorf("got %v %s field %q (%s), want %v %s field %q", e.Kind, e.Reason, e.Field, e.Message, kind, reason, field)
-	}
-}
-
-// eventStrings returns the String of each event.
-func eventStrings(events []Event) []string {
-	out := make([]string, len(events))
-	for i, e := range events {
-		out[i] = e.String()
-	}
-	return out
-}

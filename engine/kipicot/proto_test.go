@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -114,7 +115,7 @@ func TestFromProtoReasons(t *testing.T) {
 				}
 				return
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 }
@@ -136,7 +137,7 @@ func TestOptionsFromProto(t *testing.T) {
 	} {
 		got, err := OptionsFromProto(c.m)
 		if c.field != "" {
-			wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
+			enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, c.field)
 			continue
 		}
 		if err != nil || got != c.want {
@@ -147,7 +148,7 @@ func TestOptionsFromProto(t *testing.T) {
 		}
 	}
 	_, err := New(Options{EndThreshold: 20})
-	wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "endThreshold")
+	enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "endThreshold")
 }
 
 // TestMoveProto checks the move envelope both ways for every kind of move, and the envelopes that hold no Kipicot
@@ -172,7 +173,7 @@ func TestMoveProto(t *testing.T) {
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
 		_, err := MoveFromProto(bad)
-		wantError(t, err, engine.Invalid, ReasonGameMismatch, "")
+		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // ruleCase is a hand-built position, moves played from it, and what the last of them does.
@@ -72,7 +73,7 @@ func runRules(t *testing.T, cases []ruleCase) {
 				if field == "" && !c.invalid {
 					field = "-"
 				}
-				wantError(t, err, kind, c.reason, field)
+				enginetest.WantError(t, err, kind, c.reason, field)
 				return
 			}
 			if err != nil {
@@ -90,8 +91,8 @@ func runRules(t *testing.T, cases []ruleCase) {
 			if c.wantPhase != 0 && next.Phase() != c.wantPhase {
 				t.Errorf("phase %v, want %v", next.Phase(), c.wantPhase)
 			}
-			if c.wantEvents != nil && !slices.Equal(eventStrings(events), c.wantEvents) {
-				t.Errorf("events %q, want %q", eventStrings(events), c.wantEvents)
+			if c.wantEvents != nil && !slices.Equal(enginetest.Strings(events), c.wantEvents) {
+				t.Errorf("events %q, want %q", enginetest.Strings(events), c.wantEvents)
 			}
 			if _, err := FromProto(next.Proto()); err != nil {
 				t.Errorf("the new state does not decode: %v", err)
@@ -301,7 +302,7 @@ func TestAntiStall(t *testing.T) {
 		t.Fatal("a placement is not required after three full rounds")
 	}
 	_, _, err := s.Apply(Move{Player: s.ToMove(), Step: mv(0, 0, 0, 1)})
-	wantError(t, err, engine.Illegal, ReasonPlacementRequired, "")
+	enginetest.WantError(t, err, engine.Illegal, ReasonPlacementRequired, "")
 	for _, m := range s.Legal(s.ToMove()) {
 		if m.Kind != StepPlace {
 			t.Errorf("Legal lists %v when a placement is required", m)
@@ -336,15 +337,15 @@ func TestEnd(t *testing.T) {
 	s, events := play(t, s, pawn(0, 0))
 	want := []string{"A pawn off-(0,0)", "A fished at (0,0): took (0,0) (0,1) (1,0) (1,1), 4 red 1 yellow",
 		"game over: A wins"}
-	if !slices.Equal(eventStrings(events), want) {
-		t.Errorf("events %q, want %q", eventStrings(events), want)
+	if !slices.Equal(enginetest.Strings(events), want) {
+		t.Errorf("events %q, want %q", enginetest.Strings(events), want)
 	}
 	if sc := s.Score(); !s.Over() || s.ToMove() != engine.NoPlayer || sc.Winner != 1 || sc.Draw ||
 		sc.Players[0].Caught.Total() != 3+5 {
 		t.Errorf("score %+v, over %v", sc, s.Over())
 	}
 	_, _, err := s.Apply(Move{Player: 1, Step: skip()})
-	wantError(t, err, engine.Illegal, ReasonGameOver, "")
+	enginetest.WantError(t, err, engine.Illegal, ReasonGameOver, "")
 
 	// A draw: B catches four red tokens, which brings B level with A.
 	s = position(t, DefaultOptions(), 2, PhaseAction, board, Catch{Yellow: 7}, Catch{Yellow: 3})

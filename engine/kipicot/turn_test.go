@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // TestTurn checks composite moves: a whole turn in one move, a turn that starts mid-turn, and the errors that name
@@ -18,9 +19,9 @@ func TestTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	stepwise, stepEvents := play(t, s, turn...)
-	if next.Board() != stepwise.Board() || next.ToMove() != 2 || !slices.Equal(eventStrings(events), eventStrings(stepEvents)) {
-		t.Errorf("the turn gave %q %q, step by step %q %q", next.Board(), eventStrings(events), stepwise.Board(),
-			eventStrings(stepEvents))
+	if next.Board() != stepwise.Board() || next.ToMove() != 2 || !slices.Equal(enginetest.Strings(events), enginetest.Strings(stepEvents)) {
+		t.Errorf("the turn gave %q %q, step by step %q %q", next.Board(), enginetest.Strings(events), stepwise.Board(),
+			enginetest.Strings(stepEvents))
 	}
 	mid, _ := play(t, s, skip())
 	if _, _, err := mid.Apply(Move{Player: 1, Turn: []Step{place(Red, 2, 2), pawn(2, 2)}}); err != nil {
@@ -54,7 +55,7 @@ func TestTurn(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := s.Apply(c.m)
-			wantError(t, err, c.kind, c.reason, c.field)
+			enginetest.WantError(t, err, c.kind, c.reason, c.field)
 			if verr := s.Validate(c.m); verr == nil || verr.Error() != err.Error() {
 				t.Errorf("Validate says %v, Apply %v", verr, err)
 			}

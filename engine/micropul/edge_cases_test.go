@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -95,7 +96,7 @@ func TestPlacementRules(t *testing.T) {
 			if legal {
 				t.Errorf("%v listed as legal", m)
 			}
-			wantError(t, err, engine.Illegal, c.reason, "")
+			enginetest.WantError(t, err, engine.Illegal, c.reason, "")
 		})
 	}
 }
@@ -140,7 +141,7 @@ func TestActivationCases(t *testing.T) {
 			hand := []int{c.tile, 47}
 			s := build{board: c.board, hands: [][]int{hand, {45}}}.state(t)
 			_, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: c.tile, At: c.at, Rotation: c.rot})
-			if got := eventStrings(events); !slices.Equal(got, c.events) {
+			if got := enginetest.Strings(events); !slices.Equal(got, c.events) {
 				t.Errorf("events\n %q\nwant\n %q", got, c.events)
 			}
 		})
@@ -154,7 +155,7 @@ func TestShortCore(t *testing.T) {
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	want := []string{"P1 placed 20 r3 at (0,-1)", "catalyst 2 at (0,-1) BR: draw 2", "P1 drew 1 [0], 0 left",
 		"game over (core empty): winners [2]"}
-	if got := eventStrings(events); !slices.Equal(got, want) {
+	if got := enginetest.Strings(events); !slices.Equal(got, want) {
 		t.Errorf("events %q, want %q", got, want)
 	}
 	if next.End() != CoreEmpty || next.Seat(1).SupplyCount != 1 {
@@ -175,13 +176,13 @@ func TestLastHandTile(t *testing.T) {
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 20, At: Coord{0, -1}, Rotation: 3})
 	if next.Over() || next.Loser() != 0 || next.ToMove() != 2 {
 		t.Errorf("placing the last hand tile with a draw: over %v loser %d, events %q", next.Over(), next.Loser(),
-			eventStrings(events))
+			enginetest.Strings(events))
 	}
 	// A plus catalyst alone does not save the player: the extra turn is lost with the game.
 	s = build{board: plusNorthBoard, hands: [][]int{{46}, {47}}}.state(t)
 	next, events = apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 46, At: Coord{1, -1}})
 	if next.End() != OutOfTiles || next.Loser() != 1 || next.ExtraTurnsPending() != 0 {
-		t.Errorf("last tile with a plus: end %v loser %d, events %q", next.End(), next.Loser(), eventStrings(events))
+		t.Errorf("last tile with a plus: end %v loser %d, events %q", next.End(), next.Loser(), enginetest.Strings(events))
 	}
 	if w := next.Score().Winners; !slices.Equal(w, []engine.Player{2}) {
 		t.Errorf("winners %v, want [2]", w)
@@ -197,7 +198,7 @@ func TestForcedPassAndBlocked(t *testing.T) {
 	}
 	next, events := apply(t, s, Move{Player: 1, Action: Pass})
 	want := []string{"P1 passed (forced)", "game over (blocked): no winner"}
-	if got := eventStrings(events); !slices.Equal(got, want) {
+	if got := enginetest.Strings(events); !slices.Equal(got, want) {
 		t.Errorf("events %q, want %q", got, want)
 	}
 	sc := next.Score()
@@ -283,7 +284,7 @@ func TestStonesAndScoring(t *testing.T) {
 	if p := sc.Players[0]; p.Groups != 8 || p.Hand != 2 || p.Supply != 2 || p.Total != 12 {
 		t.Errorf("player 1 %+v", p)
 	}
-	wantError(t, s.Validate(Move{Player: 2, Action: PlaceStone, At: Coord{0, 0}, Quadrant: TR}), engine.Illegal,
+	enginetest.WantError(t, s.Validate(Move{Player: 2, Action: PlaceStone, At: Coord{0, 0}, Quadrant: TR}), engine.Illegal,
 		ReasonGroupHasStone, "")
 }
 
@@ -296,9 +297,9 @@ func TestViewRefusals(t *testing.T) {
 		t.Errorf("Legal on a view: %v", got)
 	}
 	m := s.Legal(1)[0]
-	wantError(t, v.Validate(m), engine.Invalid, ReasonStateIsView, "isView")
+	enginetest.WantError(t, v.Validate(m), engine.Invalid, ReasonStateIsView, "isView")
 	_, _, err := v.Apply(m)
-	wantError(t, err, engine.Invalid, ReasonStateIsView, "isView")
+	enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "isView")
 	for _, viewer := range []engine.Player{0, 2} {
 		w := v.View(viewer)
 		if len(w.Seat(1).Hand) > 0 || len(w.Seat(2).Hand) > 0 {
@@ -331,12 +332,12 @@ func TestStateOutcomeChecks(t *testing.T) {
 			p := build{board: plusNorthBoard, hands: [][]int{{0}, {47}}}.position(t)
 			c.edit(&p)
 			_, err := NewState(p)
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 			m := p.proto(t)
 			m.End, m.Loser = rulebookv1.MicropulEnd(p.End), int32(p.Loser)
 			m.ExtraTurn, m.ExtraTurnsPending = p.ExtraTurn, uint32(p.ExtraTurnsPending)
 			_, err = FromProto(m)
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
 }
@@ -403,7 +404,7 @@ func TestHostileProto(t *testing.T) {
 			m := valid()
 			c.edit(m)
 			_, err := FromProto(m)
-			wantError(t, err, engine.Invalid, c.reason, "-")
+			enginetest.WantError(t, err, engine.Invalid, c.reason, "-")
 		})
 	}
 }
@@ -419,7 +420,7 @@ func TestForcedPassWithExtraTurnPending(t *testing.T) {
 			stones: "1@0,0:TL 2@0,0:BR", extra: true, pending: 1}.unreachable(t)
 		next, events := apply(t, s, Move{Player: 1, Action: Pass})
 		if next.Over() || next.ToMove() != 1 || !next.ExtraTurn() {
-			t.Fatalf("%v: after the first forced pass: %q, over %v, to move %d", rules, eventStrings(events),
+			t.Fatalf("%v: after the first forced pass: %q, over %v, to move %d", rules, enginetest.Strings(events),
 				next.Over(), next.ToMove())
 		}
 		next, _ = apply(t, next, Move{Player: 1, Action: Pass})
@@ -564,7 +565,7 @@ func TestCoreEmptiedBeforeTheLastPlacement(t *testing.T) {
 			pl.Hand, pl.HandCount = slices.Delete(pl.Hand, k, k+1), pl.HandCount-1
 			m.Board = append(m.Board, Placed{Tile: more[0].Tile, At: more[0].At, Rotation: more[0].Rotation}.proto())
 			_, err := FromProto(m)
-			wantError(t, err, engine.Invalid, ReasonDrawsMismatch, "core")
+			enginetest.WantError(t, err, engine.Invalid, ReasonDrawsMismatch, "core")
 			return
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -134,28 +133,6 @@ func apply(t testing.TB, s *State, m Move) (*State, []Event) {
 		t.Fatalf("%v: %v", m, err)
 	}
 	return next, events
-}
-
-// wantError fails t unless err is a well-formed *engine.Error of kind and reason (and field, unless field is "-").
-func wantError(t *testing.T, err error, kind engine.Kind, reason, field string) {
-	t.Helper()
-	e, ok := engine.AsError(err)
-	if !ok {
-		t.Fatalf("got error %v (%T), want *engine.Error %s", err, err, reason)
-	}
-	enginetest.CheckError(t, err)
-	if e.Kind != kind || e.Reason != reason || (field != "-" && e.Field != field) {
-		t.Errorf("got %v %s field %q (%s), want %v %s field %q", e.Kind, e.Reason, e.Field, e.Message, kind, reason, field)
-	}
-}
-
-// eventStrings returns the String of each event.
-func eventStrings(events []Event) []string {
-	out := make([]string, len(events))
-	for i, e := range events {
-		out[i] = e.String()
-	}
-	return out
 }
 
 // proto returns the message of a position that NewState may refuse: what Proto would write for it.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // Boards used by the rule tests (see helpers_test.go for the notation).
@@ -50,7 +51,7 @@ func TestCatalysts(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := build{opts: c.opts, board: c.board, hands: [][]int{{c.tile, 47}, {45}}}.state(t)
 			next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: c.tile, At: c.at, Rotation: c.rot})
-			if got := eventStrings(events); !slices.Equal(got, c.events) {
+			if got := enginetest.Strings(events); !slices.Equal(got, c.events) {
 				t.Errorf("events %q, want %q", got, c.events)
 			}
 			if got := next.Seat(1).SupplyCount; got != c.supply {
@@ -70,7 +71,7 @@ func TestExtraTurns(t *testing.T) {
 			s.ExtraTurnsPending())
 	}
 	s, events := apply(t, s, Move{Player: 1, Action: Pass})
-	if got := eventStrings(events); !slices.Equal(got, []string{"P1 passed"}) || s.ToMove() != 1 ||
+	if got := enginetest.Strings(events); !slices.Equal(got, []string{"P1 passed"}) || s.ToMove() != 1 ||
 		s.ExtraTurnsPending() != 0 {
 		t.Errorf("pass in an extra turn: %q, to move %d, pending %d", got, s.ToMove(), s.ExtraTurnsPending())
 	}
@@ -80,14 +81,14 @@ func TestExtraTurns(t *testing.T) {
 	}
 	o := build{opts: Options{Rules: Original2004}, board: plusNorthBoard, hands: [][]int{{0, 36}, {47}}}.state(t)
 	o, _ = apply(t, o, Move{Player: 1, Action: PlaceTile, Tile: 36, At: Coord{1, -1}})
-	wantError(t, o.Validate(Move{Player: 1, Action: Pass}), engine.Illegal, ReasonPassNotAllowed, "")
+	enginetest.WantError(t, o.Validate(Move{Player: 1, Action: Pass}), engine.Illegal, ReasonPassNotAllowed, "")
 }
 
 // TestStoneRuleSets checks where a stone may go under each rule set.
 func TestStoneRuleSets(t *testing.T) {
 	m := Move{Player: 1, Action: PlaceStone, At: Coord{}, Quadrant: TL}
 	d := build{hands: [][]int{{0}, {1}}}.state(t)
-	wantError(t, d.Validate(m), engine.Illegal, ReasonGroupTooSmall, "")
+	enginetest.WantError(t, d.Validate(m), engine.Illegal, ReasonGroupTooSmall, "")
 	o := build{opts: Options{Rules: Original2004}, hands: [][]int{{0}, {1}}}.state(t)
 	if err := o.Validate(m); err != nil {
 		t.Errorf("ORIGINAL_2004, stone on a one-tile group: %v", err)
@@ -155,7 +156,7 @@ func TestCoreEmptyEndsGame(t *testing.T) {
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 42, At: Coord{1, -1}})
 	want := []string{"P1 placed 42 r0 at (1,-1)", "catalyst + at (0,-1) TR: extra turn",
 		"catalyst 1 at (1,-1) centre: draw 1", "P1 drew 1 [0], 0 left", "game over (core empty): winners [2]"}
-	if got := eventStrings(events); !slices.Equal(got, want) {
+	if got := enginetest.Strings(events); !slices.Equal(got, want) {
 		t.Errorf("events %q, want %q", got, want)
 	}
 	if !next.Over() || next.End() != CoreEmpty || next.ToMove() != 0 || next.ExtraTurnsPending() != 0 {
@@ -168,7 +169,7 @@ func TestOutOfTiles(t *testing.T) {
 	s := build{hands: [][]int{{0}, {47}}}.state(t)
 	next, events := apply(t, s, Move{Player: 1, Action: PlaceTile, Tile: 0, At: Coord{0, -1}, Rotation: 3})
 	want := []string{"P1 placed 0 r3 at (0,-1)", "P1 is out of tiles and loses", "game over (out of tiles): winners [2]"}
-	if got := eventStrings(events); !slices.Equal(got, want) {
+	if got := enginetest.Strings(events); !slices.Equal(got, want) {
 		t.Errorf("events %q, want %q", got, want)
 	}
 	if next.Loser() != 1 || !next.Score().Players[0].Lost {
@@ -184,7 +185,7 @@ func TestTakeOnly(t *testing.T) {
 		t.Errorf("legal %v, want only take", legal)
 	}
 	next, events := apply(t, s, Move{Player: 1, Action: TakeTile})
-	if got := eventStrings(events); !slices.Equal(got, []string{"P1 took 47 from the supply"}) ||
+	if got := enginetest.Strings(events); !slices.Equal(got, []string{"P1 took 47 from the supply"}) ||
 		!slices.Equal(next.Seat(1).Hand, []int{47}) {
 		t.Errorf("events %q, hand %v", got, next.Seat(1).Hand)
 	}

@@ -35,7 +35,7 @@ func TestViewsRevealNothing(t *testing.T) {
 					t.Fatalf("view of %d does not decode: %v", viewer, err)
 				}
 				_, err = Game{}.Legal(&rulebookv1.GameState{Game: &rulebookv1.GameState_Micropul{Micropul: m}}, 0)
-				wantError(t, err, engine.Invalid, ReasonStateIsView, "state.micropul.isView")
+				enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.micropul.isView")
 				if v.Score().Players[0].Total != s.Score().Players[0].Total {
 					t.Fatalf("a view scores differently")
 				}

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -112,18 +113,18 @@ func TestRulesVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = FromProto(&old)
-	wantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "rulesVersion")
+	enginetest.WantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "rulesVersion")
 	if e, _ := engine.AsError(err); !strings.Contains(e.Message, "rules version 1") ||
 		!strings.Contains(e.Message, "new game") || e.Facts["supported"] != "2" {
 		t.Errorf("message %q, facts %v", e.Message, e.Facts)
 	}
 	env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: &old}}
 	_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
-	wantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
+	enginetest.WantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
 	_, err = Game{}.Score(env)
-	wantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
+	enginetest.WantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
 
 	old.RulesVersion = 0
 	_, err = FromProto(&old)
-	wantError(t, err, engine.Invalid, ReasonDieStateInvalid, "die")
+	enginetest.WantError(t, err, engine.Invalid, ReasonDieStateInvalid, "die")
 }

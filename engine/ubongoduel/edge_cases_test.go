@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
@@ -31,7 +32,7 @@ func edgeRefused(t *testing.T, s *State, m Move, kind engine.Kind, reason string
 	if next != nil || events != nil {
 		t.Errorf("a refused move returned a state or events")
 	}
-	wantError(t, err, kind, reason, "-")
+	enginetest.WantError(t, err, kind, reason, "-")
 	if verr := s.Validate(m); !sameError(verr, err) {
 		t.Errorf("Validate says %v, Apply %v", verr, err)
 	}
@@ -193,7 +194,7 @@ func TestEdgeSubmissionRefusals(t *testing.T) {
 	env := wrap(s)
 	for _, c := range cases[len(cases)-5 : len(cases)-1] {
 		_, _, err := Game{}.Apply(env, Move{Player: 1, Action: Submit, ReceivedAt: 5, Placements: c.placements}.Proto())
-		wantError(t, err, engine.Invalid, ReasonSubmissionTooLarge, "move.ubongoDuel.submit.placements")
+		enginetest.WantError(t, err, engine.Invalid, ReasonSubmissionTooLarge, "move.ubongoDuel.submit.placements")
 	}
 	// The placements and the cells may come in any order.
 	rev := clonePlacements(w)
@@ -350,7 +351,7 @@ func TestEdgeCatchUpRolls(t *testing.T) {
 		}
 		p := position(Options{CatchUp: true}, c.a, c.b, wrong...)
 		_, err := NewState(p)
-		wantError(t, err, engine.Invalid, ReasonRollsMismatch, "faces")
+		enginetest.WantError(t, err, engine.Invalid, ReasonRollsMismatch, "faces")
 	}
 }
 
@@ -520,10 +521,10 @@ func TestEdgeFromProtoHostile(t *testing.T) {
 			if s != nil {
 				t.Errorf("a hostile state was accepted")
 			}
-			wantError(t, err, engine.Invalid, c.reason, c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 			env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}}
 			_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
-			wantError(t, err, engine.Invalid, c.reason, "state.ubongoDuel."+c.field)
+			enginetest.WantError(t, err, engine.Invalid, c.reason, "state.ubongoDuel."+c.field)
 		})
 	}
 	if _, err := FromProto(nil); err == nil {
@@ -585,7 +586,7 @@ func TestEdgePendingReceiveTimes(t *testing.T) {
 				t.Errorf("%s: an unreachable state was accepted", c.name)
 				continue
 			}
-			wantError(t, err, engine.Invalid, ReasonPhaseInvalid, "lastReceivedAt")
+			enginetest.WantError(t, err, engine.Invalid, ReasonPhaseInvalid, "lastReceivedAt")
 		}
 	}
 	// The accepted shape is reached by play.

@@ -4,56 +4,34 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
+// ubongoDuelCodec converts states to and from their messages, for the fuzz helpers.
+var ubongoDuelCodec = enginetest.Codec[*State, *rulebookv1.UbongoDuelState]{Encode: (*State).Proto, Decode: FromProto}
+
 // FuzzFromProto decodes arbitrary bytes as an UbongoDuelState. Whatever FromProto accepts must be a working state:
 // it survives a round trip, its views decode, and every playable move (legal moves and witness solutions) applies to
-// a state that decodes.
+// a state that decodes. The seed inputs add, for two sets of options, the start of a game and the state after a
+// solution.
 func FuzzFromProto(f *testing.F) {
+	var corpus []*rulebookv1.UbongoDuelState
 	for _, opts := range []Options{DefaultOptions(), {Side: SideB, TieWindowMS: 10, CatchUp: true}} {
-		s, _ := New(opts, 1)
-		b, _ := proto.Marshal(s.Proto())
-		f.Add(b)
-		s, _, _ = s.Apply(mustWitness(f, s, 1, 1))
-		b, _ = proto.Marshal(s.Proto())
-		f.Add(b)
+		s := newGame(f, opts, 1)
+		solved, _ := apply(f, s, mustWitness(f, s, 1, 1))
+		corpus = append(corpus, s.Proto(), solved.Proto())
 	}
-	f.Fuzz(func(t *testing.T, wire []byte) {
-		var m rulebookv1.UbongoDuelState
-		if err := proto.Unmarshal(wire, &m); err != nil {
-			return
-		}
-		s, err := FromProto(&m)
-		if err != nil {
-			enginetest.CheckError(t, err)
-			return
-		}
-		back, err := FromProto(s.Proto())
-		if err != nil || !proto.Equal(back.Proto(), s.Proto()) {
-			t.Fatalf("round trip of %v: %v", s, err)
-		}
+	enginetest.FuzzDecode(f, ubongoDuelCodec, corpus, func(t *testing.T, s *State) {
 		for viewer := engine.Player(0); viewer <= Players; viewer++ {
 			if _, err := FromProto(s.View(viewer).Proto()); err != nil {
 				t.Fatalf("view of %d does not decode: %v", viewer, err)
 			}
 		}
-		if s.IsView() {
-			return
-		}
-		for _, mv := range playable(s) {
-			next, _, err := s.Apply(mv)
-			if err != nil {
-				t.Fatalf("playable move %v refused: %v\n%v", mv, err, s)
-			}
-			if _, err := FromProto(next.Proto()); err != nil {
-				t.Fatalf("after %v the state does not decode: %v\n%v", mv, err, next)
-			}
+		if !s.IsView() {
+			enginetest.CheckMovesApply(t, ubongoDuelCodec, s, playable(s), (*State).Apply)
 		}
 	})
 }
@@ -61,8 +39,8 @@ func FuzzFromProto(f *testing.F) {
 // FuzzApply plays a seeded random game for a fuzzed number of plies, then applies an arbitrary move: a fuzzed
 // action, player and receive time, and a submission built from the witness of the mover's task with fuzzed
 // mutations (pieces renamed, cells moved, placements dropped or repeated) or from raw fuzzed cells. Apply must never
-// panic, must agree with Validate, and must return a state that decodes or a well-formed refusal that changed
-// nothing.
+// panic, must agree with Validate, and must return a state that decodes and an event or a well-formed refusal, and
+// leave its input unchanged (enginetest.CheckApply).
 func FuzzApply(f *testing.F) {
 	f.Add(uint64(1), uint8(0), uint8(0), uint8(1), uint8(1), int64(5), uint8(0), uint8(0), int8(0), int8(0), []byte{})
 	f.Add(uint64(2), uint8(9), uint8(7), uint8(2), uint8(1), int64(0), uint8(3), uint8(1), int8(1), int8(0), []byte{1, 2})
@@ -107,23 +85,9 @@ func FuzzApply(f *testing.F) {
 			}
 			m.Placements = append(m.Placements, Placement{Piece: string(rune('A' + int(raw[0])%22)), Cells: cells})
 		}
-		before := s.Proto()
-		next, events, err := s.Apply(m)
-		if verr := s.Validate(m); (verr == nil) != (err == nil) {
-			t.Fatalf("Validate(%v) = %v but Apply returned %v", m, verr, err)
-		}
-		if !proto.Equal(before, s.Proto()) {
-			t.Fatalf("Apply(%v) changed its input", m)
-		}
-		if err != nil {
-			enginetest.CheckError(t, err)
-			return
-		}
-		if len(events) == 0 {
+		if events, ok := enginetest.CheckApply(t, ubongoDuelCodec, s, m, (*State).Validate, (*State).Apply); ok &&
+			len(events) == 0 {
 			t.Fatalf("Apply(%v) reported no event", m)
-		}
-		if _, err := FromProto(next.Proto()); err != nil {
-			t.Fatalf("after %v the state does not decode: %v\n%v", m, err, next)
 		}
 	})
 }

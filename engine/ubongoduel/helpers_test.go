@@ -11,7 +11,6 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // newGame returns a new game, failing t on an error.
@@ -87,28 +86,6 @@ func state(t testing.TB, p Position) *State {
 		t.Fatalf("position %+v: %v", p, err)
 	}
 	return s
-}
-
-// wantError fails t unless err is a well-formed *engine.Error of kind and reason (and field, unless field is "-").
-func wantError(t *testing.T, err error, kind engine.Kind, reason, field string) {
-	t.Helper()
-	e, ok := engine.AsError(err)
-	if !ok {
-		t.Fatalf("got error %v (%T), want *engine.Error %s", err, err, reason)
-	}
-	enginetest.CheckError(t, err)
-	if e.Kind != kind || e.Reason != reason || (field != "-" && e.Field != field) {
-		t.Errorf("got %v %s field %q (%s), want %v %s field %q", e.Kind, e.Reason, e.Field, e.Message, kind, reason, field)
-	}
-}
-
-// eventStrings returns the String of each event.
-func eventStrings(events []Event) []string {
-	out := make([]string, len(events))
-	for i, e := range events {
-		out[i] = e.String()
-	}
-	return out
 }
 
 // protoEqual reports whether two state messages are equal.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 )
 
 // ms is a millisecond in receive-time units.
@@ -15,7 +16,7 @@ const ms = int64(1_000_000)
 // wantEvents fails t unless the events' strings start with the given prefixes, one per event.
 func wantEvents(t *testing.T, events []Event, prefixes ...string) {
 	t.Helper()
-	got := eventStrings(events)
+	got := enginetest.Strings(events)
 	ok := len(got) == len(prefixes)
 	for i := 0; ok && i < len(got); i++ {
 		ok = strings.HasPrefix(got[i], prefixes[i])

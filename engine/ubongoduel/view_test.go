@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -39,9 +40,9 @@ func TestViewsHideTheDie(t *testing.T) {
 			}
 			env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}}
 			_, err = Game{}.Legal(env, 0)
-			wantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
+			enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
 			_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
-			wantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
+			enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
 			if _, err := (Game{}).Score(env); err != nil {
 				t.Fatalf("a view does not score: %v", err)
 			}
@@ -106,9 +107,9 @@ func TestGameAdapter(t *testing.T) {
 	}
 	_, err := g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_UbongoDuel{
 		UbongoDuel: &rulebookv1.UbongoDuelOptions{TieWindowMs: 99999}}}, 1)
-	wantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.ubongoDuel.tieWindowMs")
+	enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.ubongoDuel.tieWindowMs")
 	_, err = g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{}}, 1)
-	wantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
+	enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
 	st, err := g.New(nil, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ func TestGameAdapter(t *testing.T) {
 	bad := mustWitness(t, typed, 1, 5)
 	bad.Placements = append(bad.Placements[:1:1], Placement{Piece: "?"})
 	err = g.Validate(st, bad.Proto())
-	wantError(t, err, engine.Invalid, ReasonPieceUnknown, "move.ubongoDuel.submit.placements[1].piece")
+	enginetest.WantError(t, err, engine.Invalid, ReasonPieceUnknown, "move.ubongoDuel.submit.placements[1].piece")
 	next, events, err := g.Apply(st, mustWitness(t, typed, 2, 5).Proto())
 	if err != nil || len(events) != 3 {
 		t.Fatalf("apply: %v, %d events", err, len(events))
@@ -131,9 +132,9 @@ func TestGameAdapter(t *testing.T) {
 		t.Fatalf("legal %v, %v", legal, err)
 	}
 	_, err = g.Legal(next, 3)
-	wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
+	enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
 	_, err = g.View(next, 3)
-	wantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
+	enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	view, err := g.View(next, 1)
 	if err != nil || len(view.GetUbongoDuel().GetDie()) != 0 || len(next.GetUbongoDuel().GetDie()) != dieStateLen {
 		t.Fatalf("view %v, %v", view, err)
