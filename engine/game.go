@@ -46,3 +46,50 @@ type Clocked interface {
 	// modifies move; a move or state it cannot read comes back unchanged, for Validate or Apply to refuse.
 	Stamp(state *rulebookv1.GameState, move *rulebookv1.Move, now time.Time) *rulebookv1.Move
 }
+
+// Seated is implemented by games that answer, from one decoding of a state, what the service would otherwise learn
+// from several calls of Game: every Spec. SeatsOf and ApplyFor use it when a game has it.
+type Seated interface {
+	// Seats returns the number of seats of a full state or a view: its players, 1 to Seats.
+	Seats(state *rulebookv1.GameState) (int, error)
+	// ApplyFor plays move as Apply does and tells what seat (NoPlayer for a spectator) is shown of it, as View and
+	// ViewEvents would.
+	ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied, error)
+}
+
+// Applied is a move played, in full and as one seat is shown it.
+type Applied struct {
+	// State is the new state and Events the events of the move, in full, as Apply returns them.
+	State  *rulebookv1.GameState
+	Events []*rulebookv1.Event
+	// View is what the seat may see of State, and SeenEvents of Events.
+	View       *rulebookv1.GameState
+	SeenEvents []*rulebookv1.Event
+}
+
+// SeatsOf returns the number of seats of state, a full state or a view: by g's Seats if g is Seated, else by the
+// standings of its Score (one for each player).
+func SeatsOf(g Game, state *rulebookv1.GameState) (int, error) {
+	if s, ok := g.(Seated); ok {
+		return s.Seats(state)
+	}
+	score, err := g.Score(state)
+	return len(score.GetStandings()), err
+}
+
+// ApplyFor plays move on state and tells what seat is shown of it: by g's ApplyFor if g is Seated, else by Apply, View
+// and ViewEvents.
+func ApplyFor(g Game, state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied, error) {
+	if s, ok := g.(Seated); ok {
+		return s.ApplyFor(state, move, seat)
+	}
+	next, events, err := g.Apply(state, move)
+	if err != nil {
+		return Applied{}, err
+	}
+	view, err := g.View(next, seat)
+	if err != nil {
+		return Applied{}, err
+	}
+	return Applied{State: next, Events: events, View: view, SeenEvents: g.ViewEvents(events, seat)}, nil
+}

@@ -85,7 +85,7 @@ func TestSeatAnswersOfAForcedPass(t *testing.T) {
 			ordinary := h.New
 			h.New = func(seed uint64) (*rulebookv1.GameState, error) {
 				if seed == 1 {
-					return wrap(stuck), nil
+					return Spec.Definition.EncodeState(stuck), nil
 				}
 				return ordinary(seed)
 			}
@@ -205,7 +205,7 @@ func redealGame(s *rulebookv1.GameState, viewer engine.Player, seed uint64) *rul
 	if err != nil {
 		return s
 	}
-	return wrap(redeal(typed, viewer, seed))
+	return Spec.Definition.EncodeState(redeal(typed, viewer, seed))
 }
 
 // endsBlocked reports whether events end the game as blocked, which shows everyone that no tile of any hand could be

@@ -1,7 +1,6 @@
 package kipicot
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/rulebook/rulebook/engine"
@@ -16,13 +15,21 @@ const GameID = "kipicot"
 // State methods document, with their fields placed under the request's "options", "state" or "move" (an envelope
 // that holds no Kipicot message is an Invalid GAME_MISMATCH error about the envelope itself; the Illegal errors of a
 // turn's steps, which name the step, get "move." too), and a player or viewer who is not in the game is an Invalid
-// PLAYER_OUT_OF_RANGE error. Kipicot has no chance, so New ignores its seed.
-type Game struct{}
+// PLAYER_OUT_OF_RANGE error. Kipicot has no chance, so New ignores its seed, and hides nothing: View returns the
+// whole state, checked and in canonical form, and ViewEvents the events as they are. Legal lists the steps of the
+// current phase, in the order of State.Legal.
+type Game = engine.Spec[*State, Move, Event, Score, definition]
 
-var _ engine.Game = Game{}
+// Spec is Kipicot's engine.Game, for the conformance suite and any program that drives it by its envelopes.
+var Spec = Game{}
+
+var _ engine.Game = Spec
+
+// definition is what Kipicot says of itself to engine.Spec.
+type definition struct{}
 
 // Info describes Kipicot and its options.
-func (Game) Info() *rulebookv1.GameInfo {
+func (definition) Info() *rulebookv1.GameInfo {
 	d := DefaultOptions()
 	boolean := func(name, description string) *rulebookv1.OptionInfo {
 		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN,
@@ -52,12 +59,22 @@ func (Game) Info() *rulebookv1.GameInfo {
 		Chance:        false,
 		RulesVersion:  RulesVersion,
 		RulesDocument: "docs/rules/kipicot.md",
+		MaxMoves:      uint32(d.longestGame()),
 	}
 }
 
-// New returns the start of a game with the given options: nil, or options of no game, mean every default. The seed is
-// ignored.
-func (Game) New(options *rulebookv1.GameOptions, _ uint64) (*rulebookv1.GameState, error) {
+// longestGame returns the most moves (steps) a game with o can last, or 0 without the anti-stall rule, which alone
+// bounds a game: at most 2 x rounds turns pass between placements, each placement spends a token of a supply, and a
+// turn has at most four steps.
+func (o Options) longestGame() int {
+	if o.AntiStallRounds == 0 {
+		return 0
+	}
+	return 4 * (2*o.AntiStallRounds + 1) * 2 * TokensPerColor
+}
+
+// NewState returns the start of a game with the options in the envelope. The seed is ignored.
+func (definition) NewState(options *rulebookv1.GameOptions, _ uint64) (*State, error) {
 	var m *rulebookv1.KipicotOptions
 	switch g := options.GetGame().(type) {
 	case nil:
@@ -70,57 +87,11 @@ func (Game) New(options *rulebookv1.GameOptions, _ uint64) (*rulebookv1.GameStat
 	if err != nil {
 		return nil, engine.WithinField(err, "options.kipicot")
 	}
-	s, err := New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return wrap(s), nil
+	return New(opts)
 }
 
-// Legal returns every legal move of player in the current phase, in the order of State.Legal; none when player is
-// not to move. NoPlayer stands for the player to move.
-func (Game) Legal(state *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	return adapter.Legal(state, player)
-}
-
-// Validate returns the error Apply would return.
-func (Game) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	return adapter.Validate(state, move)
-}
-
-// Apply plays move and returns the new state and the events of the move.
-func (Game) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event,
-	error) {
-	return adapter.Apply(state, move)
-}
-
-// Score returns the live or final standings.
-func (Game) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	return adapter.Score(state)
-}
-
-// View returns the whole state, checked and in canonical form, to any viewer: Kipicot hides nothing.
-func (Game) View(state *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	return adapter.View(state, viewer)
-}
-
-// ViewEvents returns events, in a new slice of the same messages, to any viewer: Kipicot hides nothing.
-func (Game) ViewEvents(events []*rulebookv1.Event, _ engine.Player) []*rulebookv1.Event {
-	return slices.Clone(events)
-}
-
-// adapter drives a State through the envelopes, for Game.
-var adapter = engine.Adapter[*State, Move, Event, Score]{
-	Unwrap:    unwrap,
-	Wrap:      wrap,
-	Move:      MoveFromProto,
-	Events:    EventsProto,
-	CheckSeat: (*State).checkSeat,
-	ToMove:    func(s *State) []engine.Player { return []engine.Player{s.ToMove()} },
-}
-
-// unwrap returns the state in the envelope. Kipicot has no views: every state is full.
-func unwrap(state *rulebookv1.GameState, _ bool) (*State, error) {
+// DecodeState returns the state in the envelope. Kipicot has no views: every state is full.
+func (definition) DecodeState(state *rulebookv1.GameState) (*State, error) {
 	m := state.GetKipicot()
 	if m == nil {
 		return nil, engine.WithinField(gameMismatch("state"), "state")
@@ -129,18 +100,29 @@ func unwrap(state *rulebookv1.GameState, _ bool) (*State, error) {
 	return s, engine.WithinField(err, "state.kipicot")
 }
 
-// checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the request's field) who is neither
-// NoPlayer nor a player of the game.
-func (*State) checkSeat(p engine.Player, field string) error {
-	if p >= engine.NoPlayer && p <= Players {
-		return nil
-	}
-	return engine.Invalidf(ReasonPlayerOutOfRange, field,
-		map[string]string{"player": strconv.Itoa(int(p)), "players": strconv.Itoa(Players)},
-		"%s %d is not a player of this 2-player game", field, p)
-}
+// FullOnly returns nil: every Kipicot state is full.
+func (definition) FullOnly(*State) error { return nil }
 
-// wrap returns s in a GameState envelope.
-func wrap(s *State) *rulebookv1.GameState {
+// EncodeState returns s in a GameState envelope.
+func (definition) EncodeState(s *State) *rulebookv1.GameState {
 	return &rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: s.Proto()}}
 }
+
+// DecodeMove is MoveFromProto.
+func (definition) DecodeMove(move *rulebookv1.Move) (Move, error) { return MoveFromProto(move) }
+
+// EncodeEvents is EventsProto.
+func (definition) EncodeEvents(events []Event) []*rulebookv1.Event { return EventsProto(events) }
+
+// ViewEvent returns event: Kipicot hides nothing.
+func (definition) ViewEvent(event *rulebookv1.Event, _ engine.Player) *rulebookv1.Event { return event }
+
+// Seats returns Players: Kipicot is for two.
+func (definition) Seats(*State) int { return Players }
+
+// ToMove returns the player to move.
+func (definition) ToMove(s *State) []engine.Player { return []engine.Player{s.ToMove()} }
+
+// LongestGame returns the most moves (steps) a game with the options of s can last, or 0 without the anti-stall
+// rule.
+func (definition) LongestGame(s *State) int { return s.opts.longestGame() }
