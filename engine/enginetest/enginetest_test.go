@@ -19,14 +19,14 @@ func seeds(n int) []uint64 {
 
 // TestRunPassesACorrectEngine runs the whole suite, as an engine's test would, on the correct race engine.
 func TestRunPassesACorrectEngine(t *testing.T) {
-	Run(t, raceHarness(correct))
+	RunHarness(t, raceHarness(correct))
 }
 
 // TestRunWithoutOptionalParts runs the suite on the race engine with neither candidates, Check nor views.
 func TestRunWithoutOptionalParts(t *testing.T) {
 	h := raceHarness(correct)
 	h.Candidates, h.Check, h.Players, h.View, h.Redeal = nil, nil, nil, nil, nil
-	Run(t, h)
+	RunHarness(t, h)
 }
 
 // TestChecksCatchBrokenEngines shows that each check fails on an engine broken in the way it is meant to catch, and
