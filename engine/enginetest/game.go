@@ -12,7 +12,7 @@ import (
 )
 
 // GameHarness adapts a game seen through its protobuf envelopes, as the service drives it, to the suite: the states
-// and moves are the envelopes themselves, so Run checks the engine.Game adapter (its decoding, its errors, that it
+// and moves are the envelopes themselves, so RunHarness checks the engine.Game (its decoding, its errors, that it
 // never changes the messages it is given) on top of the engine. options set up every game (nil for the defaults);
 // candidates lists the moves to probe in a state, and may be nil. The seats are those of the score's standings, and
 // View is the game's (Check fails a state that Score or View refuses). hidden is nil for a game of perfect
@@ -181,6 +181,9 @@ type Setup struct {
 	Options *rulebookv1.GameOptions
 	// Playouts is the number of playouts on the typed engine at the Long depth (see Depth).
 	Playouts int
+	// LongOnly plays the setup at the Long depth only: for a setup that only scales up the rules another one
+	// already plays (a larger board), whose cost would dominate the Quick depth.
+	LongOnly bool
 }
 
 // Hiding is, for a Battery, what a seat may not see and how to deal it anew.
@@ -205,6 +208,9 @@ func Run[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any, C 
 	}
 	for _, setup := range b.Setups {
 		t.Run(setup.Name, func(t *testing.T) {
+			if setup.LongOnly && depth != Long {
+				t.Skip("a larger setup of rules that others play: only at the long depth (-enginetest.depth=long)")
+			}
 			t.Parallel()
 			typed, envelopes := depth.playouts(setup.Playouts)
 			t.Run("Typed", func(t *testing.T) {

@@ -11,7 +11,8 @@ import (
 )
 
 // TestConformance runs the conformance suite on boards of several sizes and player counts. The larger the board, the
-// fewer the playouts: a state costs in proportion to its cells times its players.
+// fewer the playouts: a state costs in proportion to its cells times its players, and the two largest boards are
+// played at the long depth only.
 func TestConformance(t *testing.T) {
 	enginetest.Run(t, exploze.Spec, battery, enginetest.ChosenDepth(t))
 }
@@ -21,7 +22,8 @@ var battery = enginetest.Battery[*exploze.State, exploze.Move]{
 	Setups: []enginetest.Setup{
 		setup(2, 2, 2, 100), setup(2, 3, 2, 100), setup(3, 3, 2, 100), setup(2, 2, 4, 100), setup(3, 3, 3, 50),
 		setup(4, 4, 2, 30), setup(4, 4, 4, 30), setup(5, 5, 2, 20), setup(6, 6, 2, 10), setup(5, 7, 3, 10),
-		setup(6, 6, 8, 6), setup(8, 8, 2, 3), setup(8, 8, 5, 3), setup(12, 12, 2, 1), setup(2, 32, 2, 2),
+		setup(6, 6, 8, 6), setup(8, 8, 2, 3), setup(2, 32, 2, 2),
+		larger(setup(8, 8, 5, 3)), larger(setup(12, 12, 2, 1)),
 	},
 	Candidates: candidates,
 }
@@ -31,6 +33,12 @@ func setup(rows, cols, players, playouts int) enginetest.Setup {
 	opts := exploze.Options{Rows: rows, Cols: cols, Players: players}
 	return enginetest.Setup{Name: fmt.Sprintf("%dx%dx%d", rows, cols, players), Playouts: playouts,
 		Options: &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{Exploze: opts.Proto()}}}
+}
+
+// larger returns s, a larger board than the others, played at the long depth only.
+func larger(s enginetest.Setup) enginetest.Setup {
+	s.LongOnly = true
+	return s
 }
 
 // candidates returns every cell for every player, a move of a player out of range, and cells just off each side.
