@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strconv"
+	"strings"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
@@ -34,6 +35,7 @@ type Proto[P any] interface {
 // Errors follow the paths of the service's requests, as engine.Game documents: NewState's fields are under
 // "options", DecodeState's and FullOnly's under "state"; DecodeMove's are relative to the move envelope (Spec places
 // them under "move"). An envelope that holds another game's message is an Invalid error about the envelope itself.
+// OptionsFromEnvelope and FromEnvelope do that placing for NewState and DecodeState.
 type Definition[S, M, E any] interface {
 	// Info describes the game and its options, MaxMoves included (see LongestGame).
 	Info() *rulebookv1.GameInfo
@@ -67,9 +69,37 @@ type Definition[S, M, E any] interface {
 // Definition D: every call decodes its input with D, checks the seat asked about, calls S, and encodes the answer
 // with D. A game package names its instance once (type Game = engine.Spec[*State, Move, Event, Score,
 // definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode.
-type Spec[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score], D Definition[S, M, E]] struct {
+type Spec[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score],
+	D Definition[S, M, E]] struct {
 	// Definition is the game's definition; its zero value is the game's usual one.
 	Definition D
+}
+
+// FromEnvelope decodes msg, the message of a game that an envelope of a request holds at path ("state.exploze"),
+// with decode, placing the fields of its errors under path. A nil msg, from an envelope that holds no message of the
+// game, is mismatch's error about the envelope itself ("state"). Definitions use it to decode their states.
+func FromEnvelope[P comparable, T any](msg P, path string, decode func(P) (T, error),
+	mismatch func(envelope string) error) (T, error) {
+	var none P
+	if msg == none {
+		var zero T
+		envelope, _, _ := strings.Cut(path, ".")
+		return zero, WithinField(mismatch(envelope), envelope)
+	}
+	t, err := decode(msg)
+	return t, WithinField(err, path)
+}
+
+// OptionsFromEnvelope is FromEnvelope for the options of a game, msg being options' message of the game: options of
+// no game, or none, are decoded as msg's zero value, which decoders read as every default.
+func OptionsFromEnvelope[P comparable, T any](options *rulebookv1.GameOptions, msg P, path string,
+	decode func(P) (T, error), mismatch func(envelope string) error) (T, error) {
+	if options.GetGame() == nil {
+		var none P
+		t, err := decode(none)
+		return t, WithinField(err, path)
+	}
+	return FromEnvelope(msg, path, decode, mismatch)
 }
 
 // ReasonPlayerOutOfRange is the reason of the Invalid error about a player or viewer who is not a seat of the game.

@@ -229,8 +229,9 @@ func Run[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any, C 
 
 // TypedHarness adapts the typed engine of spec g, on games set up with options, to the suite, with what b declares.
 // A playout is bounded by the spec's LongestGame (1000 moves when it sets none).
-func TypedHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any, C engine.Proto[*rulebookv1.Score],
-	D engine.Definition[S, M, E]](g engine.Spec[S, M, E, C, D], b Battery[S, M], options *rulebookv1.GameOptions) Harness[S, M] {
+func TypedHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any,
+	C engine.Proto[*rulebookv1.Score], D engine.Definition[S, M, E]](g engine.Spec[S, M, E, C, D], b Battery[S, M],
+	options *rulebookv1.GameOptions) Harness[S, M] {
 	d := g.Definition
 	h := Harness[S, M]{
 		New:        func(seed uint64) (S, error) { return d.NewState(options, seed) },
@@ -267,8 +268,9 @@ func TypedHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], 
 // EnvelopeHarness adapts spec g, seen through its envelopes as the service drives it, on games set up with options,
 // to the suite, with what b declares: GameHarness, with b's candidates and playable moves, and its hidden
 // information re-dealt on the decoded state.
-func EnvelopeHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any, C engine.Proto[*rulebookv1.Score],
-	D engine.Definition[S, M, E]](g engine.Spec[S, M, E, C, D], b Battery[S, M], options *rulebookv1.GameOptions) Harness[*rulebookv1.GameState, *rulebookv1.Move] {
+func EnvelopeHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any,
+	C engine.Proto[*rulebookv1.Score], D engine.Definition[S, M, E]](g engine.Spec[S, M, E, C, D], b Battery[S, M],
+	options *rulebookv1.GameOptions) Harness[*rulebookv1.GameState, *rulebookv1.Move] {
 	d := g.Definition
 	typed := func(s *rulebookv1.GameState) (S, bool) {
 		t, err := d.DecodeState(s)

@@ -56,29 +56,17 @@ func (definition) Info() *rulebookv1.GameInfo {
 
 // NewState returns the start of a game with the options in the envelope. The seed is ignored.
 func (definition) NewState(options *rulebookv1.GameOptions, _ uint64) (*State, error) {
-	var m *rulebookv1.ExplozeOptions
-	switch g := options.GetGame().(type) {
-	case nil:
-	case *rulebookv1.GameOptions_Exploze:
-		m = g.Exploze
-	default:
-		return nil, engine.WithinField(gameMismatch("options"), "options")
-	}
-	opts, err := OptionsFromProto(m)
+	opts, err := engine.OptionsFromEnvelope(options, options.GetExploze(), "options.exploze", OptionsFromProto,
+		gameMismatch)
 	if err != nil {
-		return nil, engine.WithinField(err, "options.exploze")
+		return nil, err
 	}
 	return New(opts)
 }
 
 // DecodeState returns the state in the envelope. Exploze has no views: every state is full.
 func (definition) DecodeState(state *rulebookv1.GameState) (*State, error) {
-	m := state.GetExploze()
-	if m == nil {
-		return nil, engine.WithinField(gameMismatch("state"), "state")
-	}
-	s, err := FromProto(m)
-	return s, engine.WithinField(err, "state.exploze")
+	return engine.FromEnvelope(state.GetExploze(), "state.exploze", FromProto, gameMismatch)
 }
 
 // FullOnly returns nil: every Exploze state is full.

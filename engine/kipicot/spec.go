@@ -75,29 +75,17 @@ func (o Options) longestGame() int {
 
 // NewState returns the start of a game with the options in the envelope. The seed is ignored.
 func (definition) NewState(options *rulebookv1.GameOptions, _ uint64) (*State, error) {
-	var m *rulebookv1.KipicotOptions
-	switch g := options.GetGame().(type) {
-	case nil:
-	case *rulebookv1.GameOptions_Kipicot:
-		m = g.Kipicot
-	default:
-		return nil, engine.WithinField(gameMismatch("options"), "options")
-	}
-	opts, err := OptionsFromProto(m)
+	opts, err := engine.OptionsFromEnvelope(options, options.GetKipicot(), "options.kipicot", OptionsFromProto,
+		gameMismatch)
 	if err != nil {
-		return nil, engine.WithinField(err, "options.kipicot")
+		return nil, err
 	}
 	return New(opts)
 }
 
 // DecodeState returns the state in the envelope. Kipicot has no views: every state is full.
 func (definition) DecodeState(state *rulebookv1.GameState) (*State, error) {
-	m := state.GetKipicot()
-	if m == nil {
-		return nil, engine.WithinField(gameMismatch("state"), "state")
-	}
-	s, err := FromProto(m)
-	return s, engine.WithinField(err, "state.kipicot")
+	return engine.FromEnvelope(state.GetKipicot(), "state.kipicot", FromProto, gameMismatch)
 }
 
 // FullOnly returns nil: every Kipicot state is full.

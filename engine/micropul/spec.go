@@ -54,29 +54,17 @@ func (definition) Info() *rulebookv1.GameInfo {
 
 // NewState returns the start of a game with the options in the envelope, its tiles shuffled from seed.
 func (definition) NewState(options *rulebookv1.GameOptions, seed uint64) (*State, error) {
-	var m *rulebookv1.MicropulOptions
-	switch g := options.GetGame().(type) {
-	case nil:
-	case *rulebookv1.GameOptions_Micropul:
-		m = g.Micropul
-	default:
-		return nil, engine.WithinField(gameMismatch("options"), "options")
-	}
-	opts, err := OptionsFromProto(m)
+	opts, err := engine.OptionsFromEnvelope(options, options.GetMicropul(), "options.micropul", OptionsFromProto,
+		gameMismatch)
 	if err != nil {
-		return nil, engine.WithinField(err, "options.micropul")
+		return nil, err
 	}
 	return New(opts, seed)
 }
 
 // DecodeState returns the state or view in the envelope.
 func (definition) DecodeState(state *rulebookv1.GameState) (*State, error) {
-	m := state.GetMicropul()
-	if m == nil {
-		return nil, engine.WithinField(gameMismatch("state"), "state")
-	}
-	s, err := FromProto(m)
-	return s, engine.WithinField(err, "state.micropul")
+	return engine.FromEnvelope(state.GetMicropul(), "state.micropul", FromProto, gameMismatch)
 }
 
 // FullOnly refuses a view with STATE_IS_VIEW.

@@ -84,29 +84,18 @@ func (definition) Info() *rulebookv1.GameInfo {
 
 // NewState returns the start of a game with the options in the envelope, its die seeded with seed.
 func (d definition) NewState(options *rulebookv1.GameOptions, seed uint64) (*State, error) {
-	var m *rulebookv1.UbongoDuelOptions
-	switch o := options.GetGame().(type) {
-	case nil:
-	case *rulebookv1.GameOptions_UbongoDuel:
-		m = o.UbongoDuel
-	default:
-		return nil, engine.WithinField(gameMismatch("options"), "options")
-	}
-	opts, err := OptionsFromProto(m)
+	opts, err := engine.OptionsFromEnvelope(options, options.GetUbongoDuel(), "options.ubongoDuel", OptionsFromProto,
+		gameMismatch)
 	if err != nil {
-		return nil, engine.WithinField(err, "options.ubongoDuel")
+		return nil, err
 	}
 	return NewWithDeck(opts, d.deck, seed)
 }
 
 // DecodeState returns the state or view in the envelope.
 func (d definition) DecodeState(state *rulebookv1.GameState) (*State, error) {
-	m := state.GetUbongoDuel()
-	if m == nil {
-		return nil, engine.WithinField(gameMismatch("state"), "state")
-	}
-	s, err := FromProtoWithDeck(m, d.deck)
-	return s, engine.WithinField(err, "state.ubongoDuel")
+	decode := func(m *rulebookv1.UbongoDuelState) (*State, error) { return FromProtoWithDeck(m, d.deck) }
+	return engine.FromEnvelope(state.GetUbongoDuel(), "state.ubongoDuel", decode, gameMismatch)
 }
 
 // FullOnly refuses a view with STATE_IS_VIEW.
