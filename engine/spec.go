@@ -29,7 +29,7 @@ type Proto[P any] interface {
 
 // Definition is what a game says once, besides its Rules, to become an engine.Game through Spec: its facts and the
 // conversions between its typed values and the envelopes of rulebook/v1/game.proto. A new game writes one
-// zero-size type with these methods, next to its rules; Spec does the rest (decoding, seat checks, field paths,
+// type with these methods (usually of size zero), next to its rules; Spec does the rest (decoding, seat checks, field paths,
 // views of states and events).
 //
 // Errors follow the paths of the service's requests, as engine.Game documents: NewState's fields are under

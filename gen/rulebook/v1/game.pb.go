@@ -873,9 +873,9 @@ type GameInfo struct {
 	RulesVersion uint32 `protobuf:"varint,10,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Path of the rules document in the project's repository.
 	RulesDocument string `protobuf:"bytes,11,opt,name=rules_document,json=rulesDocument,proto3" json:"rules_document,omitempty"`
-	// The most moves (accepted ApplyMove calls) that a game with the default options can last from its start, as the
-	// rules bound it; 0 when the rules set no bound (chance or a rule that lets a game go on). Other options may allow
-	// longer or shorter games.
+	// The most moves (accepted ApplyMove calls) that a game with the default options can last from its start, by a
+	// bound the engine proves from the rules; 0 when it states none (re-rolls of chance, or no proof). Other options may
+	// allow longer or shorter games.
 	MaxMoves      uint32 `protobuf:"varint,12,opt,name=max_moves,json=maxMoves,proto3" json:"max_moves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
