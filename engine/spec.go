@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"google.golang.org/protobuf/proto"
+
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -90,16 +92,24 @@ func FromEnvelope[P comparable, T any](msg P, path string, decode func(P) (T, er
 	return t, WithinField(err, path)
 }
 
-// OptionsFromEnvelope is FromEnvelope for the options of a game, msg being options' message of the game: options of
-// no game, or none, are decoded as msg's zero value, which decoders read as every default.
-func OptionsFromEnvelope[P comparable, T any](options *rulebookv1.GameOptions, msg P, path string,
-	decode func(P) (T, error), mismatch func(envelope string) error) (T, error) {
-	if options.GetGame() == nil {
-		var none P
-		t, err := decode(none)
-		return t, WithinField(err, path)
+// OptionsFromEnvelope decodes msg, options' message of the game (nil when they hold none), with decode, placing the
+// fields of its errors under path ("options.exploze"): options of no game, or none, are decoded as a nil msg, which
+// decoders read as every default. Options of another game are mismatch's error about the envelope ("options").
+func OptionsFromEnvelope[P interface {
+	comparable
+	proto.Message
+}, T any](options *rulebookv1.GameOptions, msg P, path string, decode func(P) (T, error),
+	mismatch func(envelope string) error) (T, error) {
+	if options.GetGame() != nil {
+		held := options.ProtoReflect().WhichOneof(options.ProtoReflect().Descriptor().Oneofs().ByName("game"))
+		if held.Message().FullName() != msg.ProtoReflect().Descriptor().FullName() {
+			var zero T
+			envelope, _, _ := strings.Cut(path, ".")
+			return zero, WithinField(mismatch(envelope), envelope)
+		}
 	}
-	return FromEnvelope(msg, path, decode, mismatch)
+	t, err := decode(msg)
+	return t, WithinField(err, path)
 }
 
 // ReasonPlayerOutOfRange is the reason of the Invalid error about a player or viewer who is not a seat of the game.
