@@ -47,11 +47,59 @@ type Clocked interface {
 	Stamp(state *rulebookv1.GameState, move *rulebookv1.Move, now time.Time) *rulebookv1.Move
 }
 
-// Normalizer is implemented by games in which several forms of a move are one move (Micropul, where turning a
-// symmetric tile to a rotation that looks like a smaller one places the same tile). The service answers ApplyMove
+// Normalizer is implemented by games in which several forms of a move may be one move (Micropul, where turning a
+// symmetric tile to a rotation that looks like a smaller one places the same tile), and by every Spec, which asks its
+// Definition. The service answers ApplyMove
 // with the move in the form the game records it, so that a record of the game holds each move in one form.
 type Normalizer interface {
 	// Normalize returns move in the form the game records it. It never modifies move; a move it cannot read comes
 	// back unchanged, for Validate or Apply to refuse.
 	Normalize(move *rulebookv1.Move) *rulebookv1.Move
+}
+
+// Seated is implemented by games that answer, from one decoding of a state, what the service would otherwise learn
+// from several calls of Game: every Spec. SeatsOf and ApplyFor use it when a game has it.
+type Seated interface {
+	// Seats returns the number of seats of a full state or a view: its players, 1 to Seats.
+	Seats(state *rulebookv1.GameState) (int, error)
+	// ApplyFor plays move as Apply does and tells what seat (NoPlayer for a spectator) is shown of it, as View and
+	// ViewEvents would.
+	ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied, error)
+}
+
+// Applied is a move played, in full and as one seat is shown it.
+type Applied struct {
+	// State is the new state and Events the events of the move, in full, as Apply returns them.
+	State  *rulebookv1.GameState
+	Events []*rulebookv1.Event
+	// View is what the seat may see of State, and SeenEvents of Events.
+	View       *rulebookv1.GameState
+	SeenEvents []*rulebookv1.Event
+}
+
+// SeatsOf returns the number of seats of state, a full state or a view: by g's Seats if g is Seated, else by the
+// standings of its Score (one for each player).
+func SeatsOf(g Game, state *rulebookv1.GameState) (int, error) {
+	if s, ok := g.(Seated); ok {
+		return s.Seats(state)
+	}
+	score, err := g.Score(state)
+	return len(score.GetStandings()), err
+}
+
+// ApplyFor plays move on state and tells what seat is shown of it: by g's ApplyFor if g is Seated, else by Apply, View
+// and ViewEvents.
+func ApplyFor(g Game, state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied, error) {
+	if s, ok := g.(Seated); ok {
+		return s.ApplyFor(state, move, seat)
+	}
+	next, events, err := g.Apply(state, move)
+	if err != nil {
+		return Applied{}, err
+	}
+	view, err := g.View(next, seat)
+	if err != nil {
+		return Applied{}, err
+	}
+	return Applied{State: next, Events: events, View: view, SeenEvents: g.ViewEvents(events, seat)}, nil
 }

@@ -12,9 +12,9 @@ import (
 	"github.com/rulebook/rulebook/service/seal"
 )
 
-// held is a game as a request brings it: a plain state from a trusted caller, or a state opened from a token, with
-// the seat its seat pass proves (NoPlayer: a spectator).
-type held struct {
+// openedGame is a game as a request brings it: a plain state from a trusted caller, or a state opened from a token,
+// with the seat its seat pass proves (NoPlayer: a spectator).
+type openedGame struct {
 	g      engine.Game
 	game   string
 	state  *rulebookv1.GameState
@@ -23,51 +23,52 @@ type held struct {
 	seat   engine.Player
 }
 
-// start checks req's structure and finds the engine of the game it names.
-func (s *Service) start(req proto.Message, game string) (engine.Game, error) {
+// engineFor checks req's structure and finds the engine of the game it names.
+func (s *Service) engineFor(req proto.Message, game string) (engine.Game, error) {
 	if err := s.validate(req); err != nil {
 		return nil, err
 	}
 	return s.game(game)
 }
 
-// hold checks req's structure and opens the game it brings: the plain state (if the server accepts plain states),
-// or the token and the seat pass.
-func (s *Service) hold(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (held, error) {
-	g, err := s.start(req, game)
+// openGame checks req's structure and opens the game it brings: the plain state (if the server accepts plain
+// states), or the token and the seat pass.
+func (s *Service) openGame(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
+	error) {
+	g, err := s.engineFor(req, game)
 	if err != nil {
-		return held{}, err
+		return openedGame{}, err
 	}
 	if token == "" {
 		if !s.cfg.AcceptPlainStates {
-			return held{}, plainStateRefused()
+			return openedGame{}, plainStateRefused()
 		}
 		if pass != "" {
-			return held{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
+			return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
 		}
-		return held{g: g, game: game, state: state}, nil
+		return openedGame{g: g, game: game, state: state}, nil
 	}
-	table, bytes, err := s.open(game, token)
+	table, bytes, err := s.openToken(game, token)
 	if err != nil {
-		return held{}, tokenRefused(err)
+		return openedGame{}, tokenRefused(err)
 	}
 	opened := &rulebookv1.GameState{}
 	if err := proto.Unmarshal(bytes, opened); err != nil {
-		return held{}, s.internal("open token", err) // a token the service sealed always holds a state
+		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
 	}
-	h := held{g: g, game: game, state: opened, sealed: true, table: table}
+	h := openedGame{g: g, game: game, state: opened, sealed: true, table: table}
 	if pass != "" {
 		seat, err := table.CheckPass(game, pass)
 		if err != nil {
-			return held{}, tokenRefused(err)
+			return openedGame{}, tokenRefused(err)
 		}
 		h.seat = engine.Player(seat)
 	}
 	return h, nil
 }
 
-// open opens a token of game, telling the observer how it went.
-func (s *Service) open(game, token string) (seal.Table, []byte, error) {
+// openToken opens a token of game, telling the observer how it went.
+func (s *Service) openToken(game, token string) (seal.Table, []byte, error) {
 	table, bytes, err := s.cfg.Keys.Open(game, token)
 	result := "ok"
 	if err != nil {
@@ -77,30 +78,39 @@ func (s *Service) open(game, token string) (seal.Table, []byte, error) {
 	return table, bytes, err
 }
 
-// answer seals next into a token of h's table and returns it with the view of h's seat.
-func (s *Service) answer(h held, next *rulebookv1.GameState) (token string, view *rulebookv1.GameState, err error) {
-	bytes, err := proto.MarshalOptions{Deterministic: true}.Marshal(next)
+// sealState seals state into a token of h's table.
+func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, error) {
+	bytes, err := proto.MarshalOptions{Deterministic: true}.Marshal(state)
 	if err != nil {
-		return "", nil, s.internal("seal", err)
+		return "", s.internal("seal", err)
 	}
-	if token, err = s.cfg.Keys.Seal(h.game, h.table, bytes); err != nil {
-		return "", nil, s.internal("seal", err)
+	token, err := s.cfg.Keys.Seal(h.game, h.table, bytes)
+	if err != nil {
+		return "", s.internal("seal", err)
 	}
-	if view, err = h.g.View(next, h.seat); err != nil {
+	return token, nil
+}
+
+// sealWithView seals state into a token of h's table and returns it with the view of h's seat.
+func (s *Service) sealWithView(h openedGame, state *rulebookv1.GameState) (token string, view *rulebookv1.GameState,
+	err error) {
+	if token, err = s.sealState(h, state); err != nil {
+		return "", nil, err
+	}
+	if view, err = h.g.View(state, h.seat); err != nil {
 		return "", nil, s.refuse("view", err)
 	}
 	return token, view, nil
 }
 
-// seats returns the number of seats at h's table.
-func (h held) seats() (int, error) {
-	score, err := h.g.Score(h.state)
-	return len(score.GetStandings()), err
+// seatCount returns the number of seats at h's table, from its state alone.
+func (h openedGame) seatCount() (int, error) {
+	return engine.SeatsOf(h.g, h.state)
 }
 
 // passes returns the pass of every seat at h's table, in seat order.
-func (h held) passes() ([]string, error) {
-	n, err := h.seats()
+func (h openedGame) passes() ([]string, error) {
+	n, err := h.seatCount()
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +122,8 @@ func (h held) passes() ([]string, error) {
 }
 
 // checkSeat refuses a seat that is not NoPlayer or one of the table's seats.
-func (h held) checkSeat(seat engine.Player, field string) error {
-	n, err := h.seats()
+func (h openedGame) checkSeat(seat engine.Player, field string) error {
+	n, err := h.seatCount()
 	if err != nil {
 		return err
 	}
@@ -125,16 +135,16 @@ func (h held) checkSeat(seat engine.Player, field string) error {
 }
 
 // checkMover refuses, for a token caller, a move made for any seat but the one its pass proves.
-func (h held) checkMover(move *rulebookv1.Move) error {
+func (h openedGame) checkMover(move *rulebookv1.Move) error {
 	if !h.sealed || engine.Player(move.GetPlayer()) == h.seat && h.seat != engine.NoPlayer {
 		return nil
 	}
 	return notYourSeat(h.seat, "move.player", move.GetPlayer())
 }
 
-// asker returns whose moves or view a request asks for: asked itself for a trusted caller; for a token caller its own
-// seat, which asked must be (or 0, meaning it).
-func (h held) asker(asked engine.Player, field string) (engine.Player, error) {
+// askedSeat returns whose moves or view a request asks for: asked itself for a trusted caller; for a token caller its
+// own seat, which asked must be (or 0, meaning it).
+func (h openedGame) askedSeat(asked engine.Player, field string) (engine.Player, error) {
 	if !h.sealed {
 		return asked, nil
 	}

@@ -43,7 +43,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 				resp.Refusal = statusRefusal(i, err)
 				break
 			}
-			m = s.stamp(held{g: h.g, state: state}, m)
+			m = s.stamp(openedGame{g: h.g, state: state}, m)
 		}
 		next, events, err := h.g.Apply(state, m)
 		if record != nil && !record.leadsTo(i, next, err, engine.Player(m.GetPlayer()) == h.seat) {
@@ -82,7 +82,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			return nil, s.refuse("Replay", err)
 		}
 	default:
-		if resp.Token, resp.View, err = s.answer(h, state); err != nil {
+		if resp.Token, resp.View, err = s.sealWithView(h, state); err != nil {
 			return nil, err
 		}
 	}
@@ -103,7 +103,7 @@ type record struct {
 // openRecord opens every token of an audit's record (nil if req is no audit) before any move is tried, so that how
 // long the audit takes does not depend on whether another seat's move succeeds. A record with moves of other seats
 // than the caller's must end with the game over: before that, whether their moves succeed would tell what they hold.
-func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, error) {
+func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*record, error) {
 	tokens := req.GetTokens()
 	if len(tokens) == 0 {
 		return nil, nil
@@ -113,7 +113,7 @@ func (s *Service) openRecord(h held, req *rulebookv1.ReplayRequest) (*record, er
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
-		table, bytes, err := s.open(h.game, token)
+		table, bytes, err := s.openToken(h.game, token)
 		state := &rulebookv1.GameState{}
 		if err == nil && table == h.table && proto.Unmarshal(bytes, state) == nil {
 			r.states[i] = state
@@ -149,32 +149,32 @@ func (r *record) leadsTo(i int, next *rulebookv1.GameState, err error, own bool)
 
 // replayStart opens where a record starts: a setup or a plain state (on a server that accepts plain states; sealed
 // at a new table if asked), or a token.
-func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
+func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (openedGame, error) {
 	if req.GetSeal() && req.GetToken() != "" {
-		return held{}, refusal.Field(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
+		return openedGame{}, refusal.Field(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
 	}
 	if req.GetSetup() == nil {
-		h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+		h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 		if err != nil || h.sealed || !req.GetSeal() {
 			return h, err
 		}
 		return s.newTable(h)
 	}
-	g, err := s.start(req, req.GetGame())
+	g, err := s.engineFor(req, req.GetGame())
 	if err != nil {
-		return held{}, err
+		return openedGame{}, err
 	}
 	if !s.cfg.AcceptPlainStates {
-		return held{}, plainStateRefused()
+		return openedGame{}, plainStateRefused()
 	}
 	if req.GetSeatPass() != "" {
-		return held{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
+		return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
 	}
 	state, err := g.New(req.GetSetup().GetOptions(), req.GetSetup().GetSeed())
 	if err != nil {
-		return held{}, s.refuse("Replay", engine.WithinField(err, "setup"))
+		return openedGame{}, s.refuse("Replay", engine.WithinField(err, "setup"))
 	}
-	h := held{g: g, game: req.GetGame(), state: state}
+	h := openedGame{g: g, game: req.GetGame(), state: state}
 	if !req.GetSeal() {
 		return h, nil
 	}
@@ -182,10 +182,10 @@ func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (held, error) {
 }
 
 // newTable returns h sealed at a new table, seen by a spectator.
-func (s *Service) newTable(h held) (held, error) {
+func (s *Service) newTable(h openedGame) (openedGame, error) {
 	table, err := seal.NewTable(rand.Reader)
 	if err != nil {
-		return held{}, s.internal("Replay", err)
+		return openedGame{}, s.internal("Replay", err)
 	}
 	h.sealed, h.table, h.seat = true, table, engine.NoPlayer
 	return h, nil

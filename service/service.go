@@ -105,7 +105,7 @@ func (s *Service) ListGames(context.Context, *rulebookv1.ListGamesRequest) (*rul
 // NewGame sets up a game, from the caller's seed or, without one, from a random seed nobody knows. A sealed game
 // comes back as a token, the view of the requested seat and every seat's pass.
 func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*rulebookv1.NewGameResponse, error) {
-	g, err := s.start(req, req.GetGame())
+	g, err := s.engineFor(req, req.GetGame())
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +126,11 @@ func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*r
 	if err != nil {
 		return nil, s.internal("NewGame", err)
 	}
-	h := held{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat())}
+	h := openedGame{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat())}
 	if err := h.checkSeat(h.seat, "seat"); err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
-	token, view, err := s.answer(h, state)
+	token, view, err := s.sealWithView(h, state)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*r
 
 // ValidateMove answers a legal move with OK and an illegal one with the error ApplyMove would give.
 func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRequest) (*rulebookv1.ValidateMoveResponse, error) {
-	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 // ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
 // every caller gets the events, their counts by kind, or neither, as the request's events asks.
 func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
-	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -167,33 +167,38 @@ func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest)
 		return nil, err
 	}
 	move := s.stamp(h, req.GetMove())
-	next, events, err := h.g.Apply(h.state, move)
-	if err != nil {
-		return nil, s.refuse("ApplyMove", err)
-	}
-	s.cfg.Observer.MoveApplied(h.game, events)
 	if !h.sealed {
+		next, events, err := h.g.Apply(h.state, move)
+		if err != nil {
+			return nil, s.refuse("ApplyMove", err)
+		}
+		s.cfg.Observer.MoveApplied(h.game, events)
 		resp := &rulebookv1.ApplyMoveResponse{State: next, Move: move}
 		resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), events)
 		return resp, nil
 	}
-	token, view, err := s.answer(h, next)
+	applied, err := engine.ApplyFor(h.g, h.state, move, h.seat)
+	if err != nil {
+		return nil, s.refuse("ApplyMove", err)
+	}
+	s.cfg.Observer.MoveApplied(h.game, applied.Events)
+	token, err := s.sealState(h, applied.State)
 	if err != nil {
 		return nil, err
 	}
-	resp := &rulebookv1.ApplyMoveResponse{Token: token, View: view, Move: move}
-	resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), h.g.ViewEvents(events, h.seat))
+	resp := &rulebookv1.ApplyMoveResponse{Token: token, View: applied.View, Move: move}
+	resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), applied.SeenEvents)
 	return resp, nil
 }
 
 // ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,
 // its own seat).
 func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMovesRequest) (*rulebookv1.ListLegalMovesResponse, error) {
-	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	player, err := h.asker(engine.Player(req.GetPlayer()), "player")
+	player, err := h.askedSeat(engine.Player(req.GetPlayer()), "player")
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +214,7 @@ func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMov
 
 // Score gives the standings, which show no hidden fact (a hand's value is a count every seat may see).
 func (s *Service) Score(_ context.Context, req *rulebookv1.ScoreRequest) (*rulebookv1.ScoreResponse, error) {
-	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +227,11 @@ func (s *Service) Score(_ context.Context, req *rulebookv1.ScoreRequest) (*ruleb
 
 // GetView returns what a player, or a spectator (viewer 0), may see; a token caller sees its own seat's view.
 func (s *Service) GetView(_ context.Context, req *rulebookv1.GetViewRequest) (*rulebookv1.GetViewResponse, error) {
-	h, err := s.hold(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
-	viewer, err := h.asker(engine.Player(req.GetViewer()), "viewer")
+	viewer, err := h.askedSeat(engine.Player(req.GetViewer()), "viewer")
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +261,7 @@ func (s *Service) game(id string) (engine.Game, error) {
 // stamp returns move with the time the service received it, for the games whose rules need it (engine.Clocked); a
 // receive time sent by the caller is replaced. For the games in which several forms of a move are one move
 // (engine.Normalizer), it is in the form the game records.
-func (s *Service) stamp(h held, move *rulebookv1.Move) *rulebookv1.Move {
+func (s *Service) stamp(h openedGame, move *rulebookv1.Move) *rulebookv1.Move {
 	if n, ok := h.g.(engine.Normalizer); ok {
 		move = n.Normalize(move)
 	}

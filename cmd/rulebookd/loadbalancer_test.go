@@ -82,7 +82,7 @@ func TestLoadBalancer(t *testing.T) {
 	lb := startNginx(t, bin, upstreams)
 
 	steady := 50 // calls of each player in each phase of steady load
-	if enginetest.Long() {
+	if enginetest.ChosenDepth(t) == enginetest.Long {
 		steady = 200
 	}
 	phases := []phase{

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,14 +20,14 @@ func seeds(n int) []uint64 {
 
 // TestRunPassesACorrectEngine runs the whole suite, as an engine's test would, on the correct race engine.
 func TestRunPassesACorrectEngine(t *testing.T) {
-	Run(t, raceHarness(correct))
+	RunHarness(t, raceHarness(correct))
 }
 
 // TestRunWithoutOptionalParts runs the suite on the race engine with neither candidates, Check nor views.
 func TestRunWithoutOptionalParts(t *testing.T) {
 	h := raceHarness(correct)
 	h.Candidates, h.Check, h.Players, h.View, h.Redeal = nil, nil, nil, nil, nil
-	Run(t, h)
+	RunHarness(t, h)
 }
 
 // TestChecksCatchBrokenEngines shows that each check fails on an engine broken in the way it is meant to catch, and
@@ -168,6 +169,49 @@ func TestCheckError(t *testing.T) {
 		CheckError(rec, c.err)
 		if ok := len(rec.errors) == 0; ok != c.ok {
 			t.Errorf("%s: CheckError(%v) reported %q, want ok = %v", c.name, c.err, rec.errors, c.ok)
+		}
+	}
+}
+
+// TestSecretsMustVary shows that a declared secret that no re-deal changes fails CheckViews, and that one that some
+// re-deal changes does not.
+func TestSecretsMustVary(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		secret Secret[*race]
+		fails  bool
+	}{
+		{"secrets", Secret[*race]{Name: "secret cards", Of: func(s *race) any { return s.Secrets }}, false},
+		{"count", Secret[*race]{Name: "count", Of: func(s *race) any { return s.Count }}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := raceHarness(correct)
+			h.Secrets = []Secret[*race]{c.secret}
+			r := h.run(seeds(3))
+			failed := slices.ContainsFunc(r.failures[CheckViews], func(msg string) bool {
+				return strings.Contains(msg, c.secret.Name)
+			})
+			if failed != c.fails {
+				t.Errorf("CheckViews failures %q; want one about the %s: %v", r.failures[CheckViews], c.secret.Name,
+					c.fails)
+			}
+		})
+	}
+}
+
+// TestChosenDepth shows how the flag and the environment choose the depth.
+func TestChosenDepth(t *testing.T) {
+	defer func(was string) { *depthFlag = was }(*depthFlag)
+	for _, c := range []struct {
+		flag, env string
+		want      Depth
+	}{
+		{"", "", Quick}, {"", "long", Long}, {"quick", "long", Quick}, {"long", "", Long},
+	} {
+		*depthFlag = c.flag
+		t.Setenv("RULEBOOK_TEST_DEPTH", c.env)
+		if got := ChosenDepth(t); got != c.want {
+			t.Errorf("flag %q, environment %q: ChosenDepth = %v, want %v", c.flag, c.env, got, c.want)
 		}
 	}
 }

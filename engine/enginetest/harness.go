@@ -3,16 +3,18 @@
 // deterministic replays, lossless protobuf round trips, well-formed errors and, for games with hidden information,
 // views, and answers to each seat (GameHarness), that reveal nothing hidden.
 //
-// An engine's test adapts the engine with a Harness and calls Run:
+// A game built as an engine.Spec declares a Battery once, next to its spec, and runs the whole suite, on its typed
+// engine and on its envelopes as the service drives them, with one call at the depth go test was asked for:
 //
 //	func TestConformance(t *testing.T) {
-//		enginetest.Run(t, enginetest.Harness[*mygame.State, mygame.Move]{New: ..., Legal: ..., ...})
+//		enginetest.Run(t, mygame.Spec, battery, enginetest.ChosenDepth(t))
 //	}
+//
+// Any other engine adapts itself with a Harness and calls RunHarness.
 package enginetest
 
 import (
 	"errors"
-	"testing"
 
 	"google.golang.org/protobuf/proto"
 
@@ -49,7 +51,7 @@ type Harness[S, M any] struct {
 	EncodeMove func(m M) proto.Message
 	// MaxPlies bounds a playout; reaching it without the game ending fails the suite. 0 means 1000.
 	MaxPlies int
-	// Playouts is the number of seeded random playouts; 0 means 100. With go test -short the suite plays a tenth.
+	// Playouts is the number of seeded random playouts; 0 means 100.
 	Playouts int
 
 	// Players lists the seats of s, for the view checks; NoPlayer (a spectator) is always checked too.
@@ -62,22 +64,31 @@ type Harness[S, M any] struct {
 	// View(Redeal(s, p, seed), p) equals View(s, p), and that some re-deal changes some state (else the check proved
 	// nothing). Nil skips that check: right for a game of perfect information.
 	Redeal func(s S, viewer engine.Player, seed uint64) S
+	// Secrets lists what Redeal deals anew, item by item (the core's order, the hands, the die): the suite fails an
+	// item that no re-deal of the run changed, for the re-deals would then prove nothing about it.
+	Secrets []Secret[S]
 
 	// seats is CheckSeatAnswers, which GameHarness sets for a game with hidden information: it checks the probed
 	// state and counts what it compared.
 	seats func(h *Harness[S, M], p *probe[S, M]) (seatCounts, error)
+	// seated is CheckSeated, which GameHarness sets for an engine.Seated game.
+	seated func(p *probe[S, M]) error
+}
+
+// Secret is one item of what a seat may not see, for Harness.Secrets.
+type Secret[S any] struct {
+	// Name names the item in failures ("core order").
+	Name string
+	// Of returns the item in s, as a value that reflect.DeepEqual compares.
+	Of func(s S) any
 }
 
 // playouts returns the number of playouts to run.
 func (h *Harness[S, M]) playouts() int {
-	n := h.Playouts
-	if n <= 0 {
-		n = 100
+	if h.Playouts <= 0 {
+		return 100
 	}
-	if testing.Short() {
-		n = max(1, n/10)
-	}
-	return n
+	return h.Playouts
 }
 
 // maxPlies returns the longest playout allowed.
@@ -104,6 +115,8 @@ func (h *Harness[S, M]) complete() error {
 		return errors.New("enginetest: Harness needs View and Players together")
 	case h.Redeal != nil && h.View == nil:
 		return errors.New("enginetest: Harness.Redeal needs View and Players")
+	case len(h.Secrets) > 0 && h.Redeal == nil:
+		return errors.New("enginetest: Harness.Secrets needs Redeal")
 	case h.seats != nil && h.Redeal == nil:
 		return errors.New("enginetest: a harness of hidden information (GameHarness) needs Redeal")
 	}

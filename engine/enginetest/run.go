@@ -46,21 +46,24 @@ const (
 	// if it compared no move at all. Legal for NoPlayer, the moves of whoever may move, is no seat's answer and is not
 	// compared. ViewEvents must leave its input unchanged and give one event for each.
 	CheckSeatAnswers = "SeatAnswers"
+	// CheckSeated: for an engine.Seated game (GameHarness), Seats counts the standings of Score, and ApplyFor answers
+	// as Apply, View and ViewEvents do, for every viewer, for the first legal moves of each state.
+	CheckSeated = "SeatedAgrees"
 )
 
 // checks lists the checks in the order Run reports them.
 var checks = []string{
 	CheckPlayouts, CheckImmutable, CheckValidateAgrees, CheckLegalApplies, CheckLegalComplete, CheckLegalStable,
-	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews, CheckSeatAnswers,
+	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews, CheckSeatAnswers, CheckSeated,
 }
 
 // maxReported is how many failures of one check a report keeps; it counts the rest.
 const maxReported = 5
 
-// Run plays h.Playouts seeded random games to the end with h's engine and checks it at every state. It reports each
-// check as a sub-test named by one of the Check constants, so that one can be run alone (-run Conformance/Immutable)
-// and every failure names the seed and ply that show it.
-func Run[S, M any](t *testing.T, h Harness[S, M]) {
+// RunHarness plays h.Playouts seeded random games to the end with h's engine and checks it at every state. It reports
+// each check as a sub-test named by one of the Check constants, so that one can be run alone (-run
+// Conformance/Immutable) and every failure names the seed and ply that show it.
+func RunHarness[S, M any](t *testing.T, h Harness[S, M]) {
 	t.Helper()
 	if err := h.complete(); err != nil {
 		t.Fatal(err)
@@ -87,6 +90,8 @@ func Run[S, M any](t *testing.T, h Harness[S, M]) {
 				t.Skip("the harness has no View")
 			case name == CheckSeatAnswers && h.seats == nil:
 				t.Skip("the harness has no hidden information to re-deal (see GameHarness)")
+			case name == CheckSeated && h.seated == nil:
+				t.Skip("the harness drives no engine.Seated game (see GameHarness)")
 			}
 			for _, msg := range r.failures[name] {
 				t.Error(msg)
@@ -104,6 +109,7 @@ type report struct {
 	dropped        map[string]int
 	states, moves  int
 	redealsChanged int
+	secretsVaried  []bool // for each of Harness.Secrets, whether a re-deal changed it
 	seats          seatCounts
 }
 
@@ -121,12 +127,17 @@ func (r *report) failed(check string) bool { return len(r.failures[check]) > 0 }
 
 // run plays one playout per seed and checks every state along them.
 func (h *Harness[S, M]) run(seeds []uint64) *report {
-	r := &report{failures: map[string][]string{}, dropped: map[string]int{}}
+	r := &report{failures: map[string][]string{}, dropped: map[string]int{}, secretsVaried: make([]bool, len(h.Secrets))}
 	for _, seed := range seeds {
 		h.playout(r, seed)
 	}
 	if h.Redeal != nil && r.states > 0 && r.redealsChanged == 0 {
 		r.fail(CheckViews, "no Redeal changed any state: the view check proved nothing")
+	}
+	for i, secret := range h.Secrets {
+		if r.states > 0 && !r.secretsVaried[i] {
+			r.fail(CheckViews, "no Redeal changed the %s: the view check proved nothing about it", secret.Name)
+		}
 	}
 	if h.seats != nil && r.states > 0 && r.seats.told == 0 {
 		r.fail(CheckSeatAnswers, "no answer to another seat's move was compared: the seat check proved little")
@@ -202,7 +213,7 @@ func (h *Harness[S, M]) checkState(r *report, at string, p *probe[S, M]) {
 		}
 	}
 	if h.View != nil {
-		changed, err := h.checkViews(p)
+		changed, err := h.checkViews(p, r.secretsVaried)
 		r.redealsChanged += changed
 		if err != nil {
 			r.fail(CheckViews, "%s: %v", at, err)
@@ -213,6 +224,11 @@ func (h *Harness[S, M]) checkState(r *report, at string, p *probe[S, M]) {
 		r.seats.add(n)
 		if err != nil {
 			r.fail(CheckSeatAnswers, "%s: %v", at, err)
+		}
+	}
+	if h.seated != nil {
+		if err := h.seated(p); err != nil {
+			r.fail(CheckSeated, "%s: %v", at, err)
 		}
 	}
 }
@@ -240,4 +256,14 @@ func (h *Harness[S, M]) replay(r *report, seed uint64, snapshots []proto.Message
 		}
 		s, err = h.Apply(s, legal[pick.IntN(len(legal))])
 	}
+}
+
+// playouts returns how many playouts of a setup declaring long of them to play on the typed engine and on the
+// envelopes: at Long, long and a quarter of it (the envelopes cost more and check what the typed engine does); at
+// Quick, one of each.
+func (d Depth) playouts(long int) (typed, envelopes int) {
+	if d == Long {
+		return max(1, long), max(1, long/4)
+	}
+	return 1, 1
 }

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"fmt"
+	"reflect"
 
 	"google.golang.org/protobuf/proto"
 
@@ -17,7 +18,9 @@ func redealSeed(viewer engine.Player, k uint64) uint64 { return uint64(viewer)<<
 // checkViews fails if View or Redeal changes its input, if a re-dealt state fails Check, or if a viewer's view of the
 // probed state changes when what that viewer may not see is dealt anew (NoPlayer, the spectator, included). It
 // returns how many re-deals changed the state, so that the suite can tell a check that proved nothing.
-func (h *Harness[S, M]) checkViews(p *probe[S, M]) (changed int, err error) {
+//
+// It also marks in varied each of h.Secrets that some re-deal changed.
+func (h *Harness[S, M]) checkViews(p *probe[S, M], varied []bool) (changed int, err error) {
 	for _, viewer := range h.viewers(p.state) {
 		view := proto.Clone(h.Encode(h.View(p.state, viewer)))
 		if d := diff(p.snapshot, h.Encode(p.state)); d != "" {
@@ -31,6 +34,9 @@ func (h *Harness[S, M]) checkViews(p *probe[S, M]) (changed int, err error) {
 			dealt := h.Redeal(p.state, viewer, seed)
 			if !proto.Equal(p.snapshot, h.Encode(dealt)) {
 				changed++
+			}
+			for i, secret := range h.Secrets {
+				varied[i] = varied[i] || !reflect.DeepEqual(secret.Of(p.state), secret.Of(dealt))
 			}
 			if h.Check != nil {
 				if err := h.Check(dealt); err != nil {

@@ -23,7 +23,7 @@ func TestGameInfo(t *testing.T) {
 			{Name: "players", Description: "Players; at most rows x cols.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 8, DefaultValue: "2"},
 		},
 		Information: rulebookv1.Information_INFORMATION_PERFECT, RulesVersion: RulesVersion,
-		RulesDocument: "docs/rules/exploze.md",
+		RulesDocument: "docs/rules/exploze.md", MaxMoves: 85, // 2 x 60 edges - 36 cells + 1 on the 6 x 6 board
 	}
 	if !proto.Equal(info, want) || info.GetSummary() == "" {
 		t.Errorf("Info() = %v, want %v", info, want)

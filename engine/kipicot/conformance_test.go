@@ -4,85 +4,33 @@ import (
 	"fmt"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/engine/kipicot"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// maxPlies bounds a playout. With the anti-stall rule on, at most 2 x rounds turns pass between placements, each
-// placement spends a token of a supply, and a turn has at most four steps.
-func maxPlies(o kipicot.Options) int {
-	return 4 * (2*o.AntiStallRounds + 1) * 2 * kipicot.TokensPerColor
-}
-
-// variants returns the options of each seed's game: every option in turn, the defaults first.
-func variants(seed uint64) kipicot.Options {
-	o := kipicot.DefaultOptions()
-	switch seed % 4 {
-	case 1:
-		o.WholeStackMoves = true
-	case 2:
-		o.PawnMayStay, o.AntiStallRounds = true, 1
-	case 3:
-		o.EndThreshold, o.AntiStallRounds = 5, 2
-	}
-	return o
-}
-
-// TestConformance runs the shared conformance suite on the typed engine, over every variant of the options.
+// TestConformance runs the conformance suite over every variant of the options, the defaults first.
 func TestConformance(t *testing.T) {
-	t.Parallel()
-	h := enginetest.Harness[*kipicot.State, kipicot.Move]{
-		New:        func(seed uint64) (*kipicot.State, error) { return kipicot.New(variants(seed)) },
-		Legal:      func(s *kipicot.State) []kipicot.Move { return s.Legal(s.ToMove()) },
-		Candidates: candidates,
-		Validate:   (*kipicot.State).Validate,
-		Apply: func(s *kipicot.State, m kipicot.Move) (*kipicot.State, error) {
-			next, _, err := s.Apply(m)
-			return next, err
-		},
-		Over: (*kipicot.State).Over,
-		Check: func(s *kipicot.State) error {
-			if err := conserved(s); err != nil {
-				return err
-			}
-			_, err := kipicot.FromProto(s.Proto())
-			return err
-		},
-		Encode: func(s *kipicot.State) proto.Message { return s.Proto() },
-		Decode: func(m proto.Message) (*kipicot.State, error) {
-			return kipicot.FromProto(m.(*rulebookv1.KipicotState))
-		},
-		EncodeMove: func(m kipicot.Move) proto.Message { return m.Proto() },
-		MaxPlies:   maxPlies(kipicot.DefaultOptions()),
-		Playouts:   8,
-		Players:    func(*kipicot.State) []engine.Player { return []engine.Player{1, 2} },
-		View:       (*kipicot.State).View,
-	}
-	enginetest.Run(t, h)
+	enginetest.Run(t, kipicot.Spec, battery, enginetest.ChosenDepth(t))
 }
 
-// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out.
-func TestConformanceGame(t *testing.T) {
-	t.Parallel()
-	h := enginetest.GameHarness(kipicot.Game{}, nil, func(s *rulebookv1.GameState) []*rulebookv1.Move {
-		typed, err := kipicot.FromProto(s.GetKipicot())
-		if err != nil {
-			return nil
-		}
-		var moves []*rulebookv1.Move
-		for _, m := range candidates(typed) {
-			moves = append(moves, m.Proto())
-		}
-		// An envelope with no move, one with no Kipicot move, and a Kipicot move that holds nothing.
-		return append(moves, nil, &rulebookv1.Move{Player: 1},
-			&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Kipicot{Kipicot: &rulebookv1.KipicotMove{}}})
-	}, nil)
-	h.MaxPlies, h.Playouts = maxPlies(kipicot.DefaultOptions()), 2
-	enginetest.Run(t, h)
+// battery is what the conformance suite needs to know of Kipicot beyond its spec.
+var battery = enginetest.Battery[*kipicot.State, kipicot.Move]{
+	Setups: []enginetest.Setup{
+		setup("default", kipicot.DefaultOptions()),
+		setup("wholeStack", kipicot.Options{WholeStackMoves: true, AntiStallRounds: kipicot.DefaultAntiStallRounds}),
+		setup("pawnMayStay-stall1", kipicot.Options{PawnMayStay: true, AntiStallRounds: 1}),
+		setup("threshold5-stall2", kipicot.Options{EndThreshold: 5, AntiStallRounds: 2}),
+	},
+	Candidates: candidates,
+	Check:      conserved,
+}
+
+// setup returns the setup of a game with opts, worth two playouts.
+func setup(name string, opts kipicot.Options) enginetest.Setup {
+	return enginetest.Setup{Name: name, Playouts: 2,
+		Options: &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Kipicot{Kipicot: opts.Proto()}}}
 }
 
 // conserved returns an error unless supply, board and catches hold 20 tokens of each colour: 40 in all.

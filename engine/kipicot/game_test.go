@@ -19,6 +19,11 @@ func TestGameInfo(t *testing.T) {
 		info.GetRulesDocument() != "docs/rules/kipicot.md" || info.GetRulesVersion() != RulesVersion {
 		t.Errorf("Info() = %v", info)
 	}
+	// With the default 3 rounds of anti-stall: 40 placements, each after at most 2 x 3 turns without one, of at most
+	// 4 steps each.
+	if got := info.GetMaxMoves(); got != 4*7*40 {
+		t.Errorf("Info().MaxMoves = %d, want %d", got, 4*7*40)
+	}
 	fields := (&rulebookv1.KipicotOptions{}).ProtoReflect().Descriptor().Fields()
 	want := []string{"false", "false", "3", "0"}
 	for i, o := range info.GetOptions() {

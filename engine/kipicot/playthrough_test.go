@@ -21,7 +21,7 @@ func TestPlaythrough(t *testing.T) {
 // playthroughNotation shows states and moves as String does.
 var playthroughNotation = enginetest.Notation{
 	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := unwrap(state, false)
+		s, err := definition{}.DecodeState(state)
 		if err != nil {
 			return "", err
 		}

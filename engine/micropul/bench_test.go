@@ -67,7 +67,7 @@ func BenchmarkFromProto(b *testing.B) {
 // decode and check the state and the move, apply, encode.
 func BenchmarkGameApply(b *testing.B) {
 	s, m := midGame(b)
-	state, move := wrap(s), m.Proto()
+	state, move := definition{}.EncodeState(s), m.Proto()
 	for b.Loop() {
 		if _, _, err := (Game{}).Apply(state, move); err != nil {
 			b.Fatal(err)

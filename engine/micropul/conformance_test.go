@@ -6,47 +6,50 @@ import (
 	"slices"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// conformanceCases are the games the suite plays: both player counts under both rule sets.
-var conformanceCases = []struct {
-	opts     Options
-	playouts int
-}{
-	{Options{Players: 2, Rules: DefaultRules}, 6},
-	{Options{Players: 2, Rules: Original2004}, 4},
-	{Options{Players: 1, Rules: DefaultRules}, 5},
-	{Options{Players: 1, Rules: Original2004}, 4},
-}
-
-// TestConformance runs the shared conformance suite, with views and re-deals of the hidden tiles.
+// TestConformance runs the conformance suite on both player counts under both rule sets, with the re-deals of the
+// hidden tiles that check what each seat is told.
 func TestConformance(t *testing.T) {
-	for _, c := range conformanceCases {
-		t.Run(fmt.Sprintf("%dp-%v", c.opts.Players, c.opts.Rules), func(t *testing.T) {
-			t.Parallel()
-			h := harness(c.opts)
-			h.Playouts = c.playouts
-			enginetest.Run(t, h)
-		})
-	}
+	enginetest.Run(t, Spec, battery, enginetest.ChosenDepth(t))
 }
 
-// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out,
-// with the re-deals that check what each seat is told.
-func TestConformanceGame(t *testing.T) {
-	for _, c := range conformanceCases {
-		t.Run(fmt.Sprintf("%dp-%v", c.opts.Players, c.opts.Rules), func(t *testing.T) {
-			t.Parallel()
-			h := gameHarness(c.opts)
-			h.Playouts = max(1, c.playouts/4)
-			enginetest.Run(t, h)
-		})
+// battery is what the conformance suite needs to know of Micropul beyond its spec.
+var battery = enginetest.Battery[*State, Move]{
+	Setups: []enginetest.Setup{
+		setup(Options{Players: 2, Rules: DefaultRules}, 6),
+		setup(Options{Players: 2, Rules: Original2004}, 4),
+		setup(Options{Players: 1, Rules: DefaultRules}, 5),
+		setup(Options{Players: 1, Rules: Original2004}, 4),
+	},
+	Candidates: candidates,
+	Hidden: &enginetest.Hiding[*State]{
+		Redeal: redeal,
+		Secrets: []enginetest.Secret[*State]{
+			{Name: "core's order", Of: func(s *State) any { return s.core }},
+			{Name: "supplies", Of: func(s *State) any { return s.seatTiles(func(st Seat) []int { return st.Supply }) }},
+			{Name: "hands", Of: func(s *State) any { return s.seatTiles(func(st Seat) []int { return st.Hand }) }},
+		},
+		Reveals: endsBlocked,
+	},
+}
+
+// setup returns the setup of a game with opts, worth playouts.
+func setup(opts Options, playouts int) enginetest.Setup {
+	return enginetest.Setup{Name: fmt.Sprintf("%dp-%v", opts.Players, opts.Rules), Playouts: playouts,
+		Options: &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{Micropul: opts.Proto()}}}
+}
+
+// seatTiles returns the tiles of each seat that of picks.
+func (s *State) seatTiles(of func(Seat) []int) [][]int {
+	out := make([][]int, len(s.seats))
+	for i, st := range s.seats {
+		out[i] = of(st)
 	}
+	return out
 }
 
 // TestSeatAnswersOfAForcedPass runs the suite on the engine.Game adapter from positions where player 1, in an extra
@@ -80,17 +83,18 @@ func TestSeatAnswersOfAForcedPass(t *testing.T) {
 			if legal := stuck.Legal(1); !slices.Equal(legal, []Move{{Player: 1, Action: Pass}}) {
 				t.Fatalf("player 1 may %v, want only to pass", legal)
 			}
-			h := gameHarness(c.pos.Options)
+			h := enginetest.EnvelopeHarness(Spec, battery, &rulebookv1.GameOptions{
+				Game: &rulebookv1.GameOptions_Micropul{Micropul: c.pos.Options.Proto()}})
 			h.Candidates = nil
 			ordinary := h.New
 			h.New = func(seed uint64) (*rulebookv1.GameState, error) {
 				if seed == 1 {
-					return wrap(stuck), nil
+					return Spec.Definition.EncodeState(stuck), nil
 				}
 				return ordinary(seed)
 			}
 			h.Playouts = 2
-			enginetest.Run(t, h)
+			enginetest.RunHarness(t, h)
 		})
 	}
 }
@@ -108,63 +112,6 @@ func unplaced(p Position) []int {
 		}
 	}
 	return out
-}
-
-// gameHarness adapts the engine.Game adapter, on games with opts, to the conformance suite, with the re-deals that
-// check what each seat is told.
-func gameHarness(opts Options) enginetest.Harness[*rulebookv1.GameState, *rulebookv1.Move] {
-	h := enginetest.GameHarness(Game{},
-		&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{Micropul: opts.Proto()}},
-		func(s *rulebookv1.GameState) []*rulebookv1.Move {
-			typed, err := FromProto(s.GetMicropul())
-			if err != nil {
-				return nil
-			}
-			var moves []*rulebookv1.Move
-			for _, m := range candidates(typed) {
-				moves = append(moves, m.Proto())
-			}
-			return append(moves, nil, &rulebookv1.Move{Player: 1},
-				&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Micropul{Micropul: &rulebookv1.MicropulMove{}}})
-		}, &enginetest.Hidden{Redeal: redealGame, Reveals: endsBlocked})
-	h.MaxPlies = maxPlies
-	return h
-}
-
-// maxPlies bounds a game: each placement uses a tile, each take moves one from supply to hand, each stone is one of
-// 6, and passes come only in extra turns (won by placements) or when blocked (which ends the game next).
-const maxPlies = 1000
-
-// harness adapts the engine, on games with opts, to the conformance suite.
-func harness(opts Options) enginetest.Harness[*State, Move] {
-	return enginetest.Harness[*State, Move]{
-		New:        func(seed uint64) (*State, error) { return New(opts, seed) },
-		Legal:      func(s *State) []Move { return s.Legal(s.ToMove()) },
-		Candidates: candidates,
-		Validate:   (*State).Validate,
-		Apply: func(s *State, m Move) (*State, error) {
-			next, _, err := s.Apply(m)
-			return next, err
-		},
-		Over: (*State).Over,
-		Check: func(s *State) error {
-			_, err := FromProto(s.Proto())
-			return err
-		},
-		Encode:     func(s *State) proto.Message { return s.Proto() },
-		Decode:     func(m proto.Message) (*State, error) { return FromProto(m.(*rulebookv1.MicropulState)) },
-		EncodeMove: func(m Move) proto.Message { return m.Proto() },
-		MaxPlies:   maxPlies,
-		Players: func(s *State) []engine.Player {
-			var ps []engine.Player
-			for p := 1; p <= s.Options().Players; p++ {
-				ps = append(ps, engine.Player(p))
-			}
-			return ps
-		},
-		View:   (*State).View,
-		Redeal: redeal,
-	}
 }
 
 // redeal returns s with everything viewer may not see dealt anew from seed: the core, every supply and the other
@@ -197,15 +144,6 @@ func redeal(s *State, viewer engine.Player, seed uint64) *State {
 		}
 	}
 	return r
-}
-
-// redealGame is redeal on envelopes. A state that does not decode comes back as it is, for Check to refuse.
-func redealGame(s *rulebookv1.GameState, viewer engine.Player, seed uint64) *rulebookv1.GameState {
-	typed, err := FromProto(s.GetMicropul())
-	if err != nil {
-		return s
-	}
-	return wrap(redeal(typed, viewer, seed))
 }
 
 // endsBlocked reports whether events end the game as blocked, which shows everyone that no tile of any hand could be

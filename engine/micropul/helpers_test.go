@@ -146,3 +146,6 @@ func (p Position) proto(t testing.TB) *rulebookv1.MicropulState {
 	}
 	return s.Proto()
 }
+
+// maxPlies bounds a test's playout: far beyond any game of Micropul (each placement uses one of 48 tiles).
+const maxPlies = 1000

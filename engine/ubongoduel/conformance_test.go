@@ -8,111 +8,41 @@ import (
 	"slices"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// conformanceCases are the games the suite plays.
-var conformanceCases = []struct {
-	opts     Options
-	playouts int
-}{
-	{DefaultOptions(), 8},
-	{Options{Side: SideB, TieWindowMS: 100}, 6},
-	{Options{Side: SideA, TieWindowMS: 250, CatchUp: true}, 8},
-	{Options{Side: SideB, CatchUp: true}, 4},
-}
-
-// maxPlies bounds a playout: re-rolls (ties and give-ups) are random, so a game has no fixed length, but a
-// thousand plies are far beyond any seeded playout.
-const maxPlies = 1000
-
-// TestConformance runs the shared conformance suite, with views and re-deals of the die's state. Legal moves never
-// list solutions, so the playouts choose among the enumerable moves and the witness solutions of the deck (playable).
+// TestConformance runs the conformance suite on both sides, with and without a tie window and the catch-up variant,
+// with the re-deals of the die's state that check what each seat is told (a move that starts a duel makes its roll
+// public, so it is not compared). Legal moves never list solutions, so the playouts choose among the enumerable
+// moves and the witness solutions of the deck (playable).
 func TestConformance(t *testing.T) {
-	for _, c := range conformanceCases {
-		t.Run(fmt.Sprintf("%v-tie%d-catchup%v", c.opts.Side, c.opts.TieWindowMS, c.opts.CatchUp), func(t *testing.T) {
-			t.Parallel()
-			h := harness(c.opts)
-			h.Playouts = c.playouts
-			enginetest.Run(t, h)
-		})
-	}
+	enginetest.Run(t, Spec, battery, enginetest.ChosenDepth(t))
 }
 
-// TestConformanceGame runs the suite on the engine.Game adapter, as the service drives it: envelopes in and out,
-// with the witness solutions added to the legal moves, and the re-deals of the die that check what each seat is
-// told (a move that starts a duel makes its roll public, so it is not compared).
-func TestConformanceGame(t *testing.T) {
-	for _, c := range conformanceCases {
-		t.Run(fmt.Sprintf("%v-tie%d-catchup%v", c.opts.Side, c.opts.TieWindowMS, c.opts.CatchUp), func(t *testing.T) {
-			t.Parallel()
-			g := Game{}
-			typed := func(s *rulebookv1.GameState) *State {
-				st, err := FromProto(s.GetUbongoDuel())
-				if err != nil {
-					return nil
-				}
-				return st
-			}
-			h := enginetest.GameHarness(g,
-				&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_UbongoDuel{UbongoDuel: c.opts.Proto()}},
-				func(s *rulebookv1.GameState) []*rulebookv1.Move {
-					st := typed(s)
-					if st == nil {
-						return nil
-					}
-					var moves []*rulebookv1.Move
-					for _, m := range candidates(st) {
-						moves = append(moves, m.Proto())
-					}
-					return append(moves, nil, &rulebookv1.Move{Player: 1},
-						&rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_UbongoDuel{UbongoDuel: &rulebookv1.UbongoDuelMove{}}})
-				}, &enginetest.Hidden{Redeal: redealGame, Reveals: rollsDie})
-			h.Legal = func(s *rulebookv1.GameState) []*rulebookv1.Move {
-				st := typed(s)
-				if st == nil {
-					return nil
-				}
-				var moves []*rulebookv1.Move
-				for _, m := range playable(st) {
-					moves = append(moves, m.Proto())
-				}
-				return moves
-			}
-			h.MaxPlies, h.Playouts = maxPlies, max(1, c.playouts/4)
-			enginetest.Run(t, h)
-		})
-	}
+// battery is what the conformance suite needs to know of Ubongo Duel beyond its spec.
+var battery = enginetest.Battery[*State, Move]{
+	Setups: []enginetest.Setup{
+		setup(DefaultOptions(), 8),
+		setup(Options{Side: SideB, TieWindowMS: 100}, 6),
+		setup(Options{Side: SideA, TieWindowMS: 250, CatchUp: true}, 8),
+		setup(Options{Side: SideB, CatchUp: true}, 4),
+	},
+	Candidates: candidates,
+	Playable:   playable,
+	Hidden: &enginetest.Hiding[*State]{
+		Redeal:  redeal,
+		Secrets: []enginetest.Secret[*State]{{Name: "die's state", Of: func(s *State) any { return s.die }}},
+		Reveals: rollsDie,
+	},
 }
 
-// harness adapts the engine, on games with opts, to the conformance suite.
-func harness(opts Options) enginetest.Harness[*State, Move] {
-	return enginetest.Harness[*State, Move]{
-		New:        func(seed uint64) (*State, error) { return New(opts, seed) },
-		Legal:      playable,
-		Candidates: candidates,
-		Validate:   (*State).Validate,
-		Apply: func(s *State, m Move) (*State, error) {
-			next, _, err := s.Apply(m)
-			return next, err
-		},
-		Over: (*State).Over,
-		Check: func(s *State) error {
-			_, err := FromProto(s.Proto())
-			return err
-		},
-		Encode:     func(s *State) proto.Message { return s.Proto() },
-		Decode:     func(m proto.Message) (*State, error) { return FromProto(m.(*rulebookv1.UbongoDuelState)) },
-		EncodeMove: func(m Move) proto.Message { return m.Proto() },
-		MaxPlies:   maxPlies,
-		Players:    func(*State) []engine.Player { return []engine.Player{1, 2} },
-		View:       (*State).View,
-		Redeal:     redeal,
-	}
+// setup returns the setup of a game with opts, worth playouts.
+func setup(opts Options, playouts int) enginetest.Setup {
+	return enginetest.Setup{Name: fmt.Sprintf("%v-tie%d-catchup%v", opts.Side, opts.TieWindowMS, opts.CatchUp),
+		Playouts: playouts, Options: &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_UbongoDuel{
+			UbongoDuel: opts.Proto()}}}
 }
 
 // redeal returns s with the die's state, the one thing no viewer sees, drawn anew from seed: a ChaCha8 generator keyed
@@ -127,15 +57,6 @@ func redeal(s *State, _ engine.Player, seed uint64) *State {
 	}
 	r.die = encodeDie(c)
 	return r
-}
-
-// redealGame is redeal on envelopes. A state that does not decode comes back as it is, for Check to refuse.
-func redealGame(s *rulebookv1.GameState, viewer engine.Player, seed uint64) *rulebookv1.GameState {
-	typed, err := FromProto(s.GetUbongoDuel())
-	if err != nil {
-		return s
-	}
-	return wrap(redeal(typed, viewer, seed))
 }
 
 // rollsDie reports whether events start a duel: the die rolled, its faces made public.

@@ -27,7 +27,7 @@ func TestPlaythrough(t *testing.T) {
 var playthroughPolicy = enginetest.Policy{
 	Name: "uniform over the legal moves and the witness solutions, received 0 to 1.5 tie windows after the last move",
 	Choose: func(state *rulebookv1.GameState, _ []*rulebookv1.Move, rng *rand.Rand) (*rulebookv1.Move, error) {
-		s, err := Game{}.unwrap(state, true)
+		s, err := definition{}.DecodeState(state)
 		if err != nil {
 			return nil, err
 		}
@@ -42,7 +42,7 @@ var playthroughPolicy = enginetest.Policy{
 // pieces only.
 var playthroughNotation = enginetest.Notation{
 	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := Game{}.unwrap(state, false)
+		s, err := definition{}.DecodeState(state)
 		if err != nil {
 			return "", err
 		}

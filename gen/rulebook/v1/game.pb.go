@@ -873,6 +873,10 @@ type GameInfo struct {
 	RulesVersion uint32 `protobuf:"varint,10,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	// Path of the rules document in the project's repository.
 	RulesDocument string `protobuf:"bytes,11,opt,name=rules_document,json=rulesDocument,proto3" json:"rules_document,omitempty"`
+	// The most moves (accepted ApplyMove calls) that a game with the default options can last from its start, by a
+	// bound the engine proves from the rules; 0 when it states none (re-rolls of chance, or no proof). Other options may
+	// allow longer or shorter games.
+	MaxMoves      uint32 `protobuf:"varint,12,opt,name=max_moves,json=maxMoves,proto3" json:"max_moves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -982,6 +986,13 @@ func (x *GameInfo) GetRulesDocument() string {
 		return x.RulesDocument
 	}
 	return ""
+}
+
+func (x *GameInfo) GetMaxMoves() uint32 {
+	if x != nil {
+		return x.MaxMoves
+	}
+	return 0
 }
 
 // OptionInfo describes one option of a game.
@@ -1135,7 +1146,7 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x1e\n" +
 	"\n" +
 	"eliminated\x18\x04 \x01(\bR\n" +
-	"eliminated\"\x86\x03\n" +
+	"eliminated\"\xa3\x03\n" +
 	"\bGameInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
@@ -1150,7 +1161,8 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\x06chance\x18\t \x01(\bR\x06chance\x12#\n" +
 	"\rrules_version\x18\n" +
 	" \x01(\rR\frulesVersion\x12%\n" +
-	"\x0erules_document\x18\v \x01(\tR\rrulesDocument\"\xd0\x01\n" +
+	"\x0erules_document\x18\v \x01(\tR\rrulesDocument\x12\x1b\n" +
+	"\tmax_moves\x18\f \x01(\rR\bmaxMoves\"\xd0\x01\n" +
 	"\n" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
