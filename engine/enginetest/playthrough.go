@@ -275,3 +275,30 @@ func regenerateCommand() string {
 	}
 	return "go test " + pkg + " -run Playthrough -update"
 }
+
+// StringNotation is the Notation of a game whose typed states and moves say themselves in text: a state (or a view)
+// and a move are decoded by spec's Definition and shown as their String methods show them.
+func StringNotation[S interface {
+	engine.Rules[S, M, E, C]
+	fmt.Stringer
+}, M interface {
+	engine.Proto[*rulebookv1.Move]
+	fmt.Stringer
+}, E any, C engine.Proto[*rulebookv1.Score], D engine.Definition[S, M, E]](spec engine.Spec[S, M, E, C, D]) Notation {
+	return Notation{
+		State: func(state *rulebookv1.GameState) (string, error) {
+			s, err := spec.Definition.DecodeState(state)
+			if err != nil {
+				return "", err
+			}
+			return s.String(), nil
+		},
+		Move: func(move *rulebookv1.Move) (string, error) {
+			m, err := spec.Definition.DecodeMove(move)
+			if err != nil {
+				return "", err
+			}
+			return m.String(), nil
+		},
+	}
+}

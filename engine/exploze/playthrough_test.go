@@ -11,25 +11,10 @@ import (
 // enginetest.WritePlaythrough. After a deliberate change of the engine, regenerate the files with
 // go test ./engine/exploze -run Playthrough -update and review the difference like code.
 func TestPlaythrough(t *testing.T) {
-	enginetest.Playthroughs(t, Game{}, playthroughNotation, []enginetest.Playthrough{
+	enginetest.Playthroughs(t, Game{}, enginetest.StringNotation(Spec), []enginetest.Playthrough{
 		{Name: "playthrough_6x6", Seed: 2024},
 		{Name: "playthrough_3p_4x5", Seed: 7, Options: playthroughOptions(Options{Rows: 4, Cols: 5, Players: 3})},
 	})
-}
-
-// playthroughNotation shows states and moves as String does.
-var playthroughNotation = enginetest.Notation{
-	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := definition{}.DecodeState(state)
-		if err != nil {
-			return "", err
-		}
-		return s.String(), nil
-	},
-	Move: func(move *rulebookv1.Move) (string, error) {
-		m, err := MoveFromProto(move)
-		return m.String(), err
-	},
 }
 
 // playthroughOptions returns opts in an envelope.

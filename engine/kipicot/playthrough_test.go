@@ -11,26 +11,11 @@ import (
 // enginetest.WritePlaythrough. After a deliberate change of the engine, regenerate the files with
 // go test ./engine/kipicot -run Playthrough -update and review the difference like code.
 func TestPlaythrough(t *testing.T) {
-	enginetest.Playthroughs(t, Game{}, playthroughNotation, []enginetest.Playthrough{
+	enginetest.Playthroughs(t, Game{}, enginetest.StringNotation(Spec), []enginetest.Playthrough{
 		{Name: "playthrough", Seed: 2025},
 		{Name: "playthrough_variants", Seed: 3, Options: playthroughOptions(Options{WholeStackMoves: true,
 			PawnMayStay: true, AntiStallRounds: 1, EndThreshold: 14})},
 	})
-}
-
-// playthroughNotation shows states and moves as String does.
-var playthroughNotation = enginetest.Notation{
-	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := definition{}.DecodeState(state)
-		if err != nil {
-			return "", err
-		}
-		return s.String(), nil
-	},
-	Move: func(move *rulebookv1.Move) (string, error) {
-		m, err := MoveFromProto(move)
-		return m.String(), err
-	},
 }
 
 // playthroughOptions returns opts in an envelope.

@@ -11,25 +11,10 @@ import (
 // them with testdata/*.golden, in the format of enginetest.WritePlaythrough. After a deliberate change, regenerate
 // the files with go test ./engine/micropul -run Playthrough -update and review the difference like code.
 func TestPlaythrough(t *testing.T) {
-	enginetest.Playthroughs(t, Game{}, playthroughNotation, []enginetest.Playthrough{
+	enginetest.Playthroughs(t, Game{}, enginetest.StringNotation(Spec), []enginetest.Playthrough{
 		{Name: "playthrough_2p", Seed: 2024, Options: playthroughOptions(Options{Players: 2, Rules: Original2004})},
 		{Name: "playthrough_solo", Seed: 7, Options: playthroughOptions(Options{Players: 1, Rules: DefaultRules})},
 	})
-}
-
-// playthroughNotation shows states, views included, and moves as String does.
-var playthroughNotation = enginetest.Notation{
-	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := definition{}.DecodeState(state)
-		if err != nil {
-			return "", err
-		}
-		return s.String(), nil
-	},
-	Move: func(move *rulebookv1.Move) (string, error) {
-		m, err := MoveFromProto(move)
-		return m.String(), err
-	},
 }
 
 // playthroughOptions returns opts in an envelope.

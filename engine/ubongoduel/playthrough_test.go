@@ -40,15 +40,9 @@ var playthroughPolicy = enginetest.Policy{
 
 // playthroughNotation shows states, views included, as String does, and moves in one line, a submission by its
 // pieces only.
-var playthroughNotation = enginetest.Notation{
-	State: func(state *rulebookv1.GameState) (string, error) {
-		s, err := definition{}.DecodeState(state)
-		if err != nil {
-			return "", err
-		}
-		return s.String(), nil
-	},
-	Move: func(move *rulebookv1.Move) (string, error) {
+var playthroughNotation = func() enginetest.Notation {
+	n := enginetest.StringNotation(Spec)
+	n.Move = func(move *rulebookv1.Move) (string, error) {
 		m, err := MoveFromProto(move)
 		if err != nil || m.Action != Submit {
 			return m.String(), err
@@ -58,8 +52,9 @@ var playthroughNotation = enginetest.Notation{
 			text += " " + p.Piece
 		}
 		return text, nil
-	},
-}
+	}
+	return n
+}()
 
 // playthroughOptions returns opts in an envelope.
 func playthroughOptions(opts Options) *rulebookv1.GameOptions {
