@@ -17,7 +17,6 @@ import (
 // exactly the recorded final state, with one step per move and no refusal: two seeds of each game, in parallel (one
 // with go test -short, five at the long depth).
 func TestReplayReproducesGames(t *testing.T) {
-	s := newService(t, true)
 	seeds := enginetest.ByDepth(1, 2, 5)
 	for _, g := range games {
 		game := g.Info().GetId()
@@ -25,6 +24,7 @@ func TestReplayReproducesGames(t *testing.T) {
 			seed++
 			t.Run(fmt.Sprintf("%s/seed%d", game, seed), func(t *testing.T) {
 				t.Parallel()
+				s := newService(t, true) // its own: a service's test clock is not safe for concurrent calls
 				moves, final := randomGame(t, s, game, seed, 2000)
 				resp, err := s.Replay(context.Background(), &rulebookv1.ReplayRequest{Game: game,
 					Setup: &rulebookv1.GameSetup{Seed: seed}, Moves: moves})
