@@ -66,7 +66,7 @@ type Gateway struct {
 // New returns the REST API, whose calls go to rules in process (decoded from JSON, never encoded as protobuf), and
 // whose /healthz asks health.
 func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
-	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
+	rs, err := newRoutes(openapi.Document, map[string]map[string]string{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +81,7 @@ func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health health
 		runtime.WithRoutingErrorHandler(g.routingError),
 		runtime.WithHealthzEndpoint(health),
 		runtime.WithDisableHTTPMethodOverride(),
+		runtime.WithWriteContentLength(),
 	)
 	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
@@ -111,8 +112,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer release()
-		r = withBody(r, body)
-		r.Body = &requestBody{ReadCloser: r.Body}
+		r.Body, r.ContentLength = newRequestBody(body), int64(len(body))
 	}
 	g.mux.ServeHTTP(w, r)
 }
