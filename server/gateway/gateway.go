@@ -136,12 +136,24 @@ func wantsUnpopulated(accept []string) bool {
 	return false
 }
 
-// Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or "other".
+// OtherRoute is the route of a request on none of the gateway's paths.
+const OtherRoute = "other"
+
+// Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or OtherRoute.
 func (g *Gateway) Route(r *http.Request) string {
 	if route, _ := g.routes.match(r.URL.Path); route != "" {
 		return route
 	}
-	return "other"
+	return OtherRoute
+}
+
+// Routes returns every route that Route returns, in order: the templates of the gateway's paths, and OtherRoute.
+func (g *Gateway) Routes() []string {
+	templates := make([]string, 0, len(g.routes)+1)
+	for _, r := range g.routes {
+		templates = append(templates, r.template)
+	}
+	return append(templates, OtherRoute)
 }
 
 // document serves the OpenAPI document to GET (and HEAD).
