@@ -82,6 +82,7 @@ func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health health
 		runtime.WithHealthzEndpoint(health),
 		runtime.WithDisableHTTPMethodOverride(),
 		runtime.WithWriteContentLength(),
+		runtime.WithIncomingHeaderMatcher(noHeader),
 	)
 	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
@@ -116,6 +117,10 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mux.ServeHTTP(w, r)
 }
+
+// noHeader is the gateway's matcher of the HTTP headers to pass to a call as gRPC metadata: none, since the service
+// reads none (its calls are in process; a caller's deadline, grpc-timeout, is read from the headers all the same).
+func noHeader(string) (string, bool) { return "", false }
 
 // mimeUnpopulated is the media type of answers that list every field, unpopulated ones too (with their zero values:
 // 0, "", false, [], null): asked for with "Accept: application/json; unpopulated=true". Other answers leave out the
