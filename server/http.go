@@ -1,7 +1,7 @@
 package server
 
 import (
-	"context"
+	"io"
 	"net/http"
 	"net/http/pprof"
 	"time"
@@ -29,86 +29,120 @@ const answerTimeout = 10 * time.Second
 
 // restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, tracing if
 // configured, a write deadline from the moment the answer is written, and Connection: close while draining. Each
-// request's route is found once, for all of them.
+// request's route is found once, and picks the handler built for that route when the server started (its metrics'
+// label sets curried with it, its span name and access line holding it).
 func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
-	h := s.answering(s.accessLog(s.metrics.HTTP(gw, routeOf), routeOf))
-	if t := s.cfg.Tracing; t != nil {
-		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
-			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + routeOf(r) }))
+	byRoute := map[string]http.Handler{}
+	for _, route := range gw.Routes() {
+		byRoute[route] = s.routeHandler(gw, route)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), routeKey{}, gw.Route(r))))
+		byRoute[gw.Route(r)].ServeHTTP(w, r)
 	})
 }
 
-// routeKey is the context key of a REST request's route.
-type routeKey struct{}
-
-// routeOf returns the route of a request that restHandler serves.
-func routeOf(r *http.Request) string { return r.Context().Value(routeKey{}).(string) }
-
-// accessLog returns next with one log line for each request it answers: method, path, route (as route tells it),
-// status, bytes written, duration, client address (and X-Forwarded-For), and the trace id (of the request's span,
-// or else of the traceparent it came with). Health checks are logged at debug level, the server's own failures (5xx)
-// at error, the rest at info.
-func (s *Server) accessLog(next http.Handler, route func(*http.Request) string) http.Handler {
-	traceContext := propagation.TraceContext{}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		m := httpsnoop.CaptureMetrics(next, w, r)
-		level := zapcore.InfoLevel
-		switch {
-		case m.Code >= http.StatusInternalServerError:
-			level = zapcore.ErrorLevel
-		case r.URL.Path == "/healthz":
-			level = zapcore.DebugLevel
-		}
-		if ce := s.log.Check(level, "request"); ce != nil {
-			span := trace.SpanContextFromContext(r.Context())
-			if !span.IsValid() {
-				span = trace.SpanContextFromContext(traceContext.Extract(r.Context(), propagation.HeaderCarrier(r.Header)))
-			}
-			fields := []zap.Field{zap.String("method", bounded(r.Method)), zap.String("path", bounded(r.URL.Path)),
-				zap.String("route", route(r)), zap.Int("status", m.Code), zap.Int64("bytes", m.Written),
-				zap.Duration("duration", m.Duration), zap.String("client", r.RemoteAddr)}
-			if forwarded := r.Header.Get("X-Forwarded-For"); forwarded != "" {
-				fields = append(fields, zap.String("forwardedFor", bounded(forwarded)))
-			}
-			if span.IsValid() {
-				fields = append(fields, zap.Stringer("traceId", span.TraceID()))
-			}
-			ce.Write(fields...)
-		}
-	})
+// routeHandler returns the handler of the REST requests on route: gw, with its metrics, answered (an access line,
+// the write deadline, Connection: close while draining) and, if tracing is on, in a span named by method and route
+// (otelhttp is left out when tracing is off: a no-op tracer still costs).
+func (s *Server) routeHandler(gw http.Handler, route string) http.Handler {
+	h := s.answering(s.metrics.HTTP(gw, route), route)
+	if t := s.cfg.Tracing; t != nil {
+		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
+			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + route }))
+	}
+	return h
 }
 
 // answering returns next, whose answers, from the moment each starts: have a write deadline of answerTimeout, so
 // that a slow client cannot hold a connection by not reading its answer while an answer that took long to compute
 // (under load, past the call's deadline) is still written; and say Connection: close once the server shuts down,
-// even for a call that began before.
-func (s *Server) answering(next http.Handler) http.Handler {
+// even for a call that began before. Each request answered has an access line (logAccess), of route.
+func (s *Server) answering(next http.Handler, route string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rc := http.NewResponseController(w)
-		_ = rc.SetWriteDeadline(time.Time{}) // none while the request is read: an earlier answer's is over
-		started := false
-		start := func() {
-			if started {
-				return
-			}
-			started = true
-			_ = rc.SetWriteDeadline(time.Now().Add(answerTimeout))
-			if s.draining.Load() {
-				w.Header().Set("Connection", "close")
-			}
-		}
+		began := time.Now()
+		a := &answer{rc: http.NewResponseController(w), header: w.Header, draining: s.draining.Load}
+		_ = a.rc.SetWriteDeadline(time.Time{}) // none while the request is read: an earlier answer's is over
 		next.ServeHTTP(httpsnoop.Wrap(w, httpsnoop.Hooks{
 			WriteHeader: func(next httpsnoop.WriteHeaderFunc) httpsnoop.WriteHeaderFunc {
-				return func(code int) { start(); next(code) }
+				return func(code int) { a.start(code); next(code) }
 			},
 			Write: func(next httpsnoop.WriteFunc) httpsnoop.WriteFunc {
-				return func(b []byte) (int, error) { start(); return next(b) }
+				return func(b []byte) (int, error) {
+					a.start(http.StatusOK)
+					n, err := next(b)
+					a.written += int64(n)
+					return n, err
+				}
+			},
+			ReadFrom: func(next httpsnoop.ReadFromFunc) httpsnoop.ReadFromFunc {
+				return func(src io.Reader) (int64, error) {
+					a.start(http.StatusOK)
+					n, err := next(src)
+					a.written += n
+					return n, err
+				}
 			},
 		}), r)
+		if a.code == 0 {
+			a.code = http.StatusOK // nothing written: net/http answers 200
+		}
+		s.logAccess(r, route, a.code, a.written, time.Since(began))
 	})
+}
+
+// answer is what answering follows of one answer: its status code (0 until it starts) and the bytes of its body
+// written.
+type answer struct {
+	rc       *http.ResponseController
+	header   func() http.Header
+	draining func() bool
+	code     int
+	written  int64
+}
+
+// start starts the answer, with status code, unless it has started: sets its write deadline, and Connection: close
+// if the server is shutting down.
+func (a *answer) start(code int) {
+	if a.code != 0 {
+		return
+	}
+	a.code = code
+	_ = a.rc.SetWriteDeadline(time.Now().Add(answerTimeout))
+	if a.draining() {
+		a.header().Set("Connection", "close")
+	}
+}
+
+// logAccess writes the access line of r, a request on route answered with status code and written bytes in
+// duration: method, path, route, status, bytes, duration, client address (and X-Forwarded-For), and the trace id (of
+// the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
+// server's own failures (5xx) at error, the rest at info; the line is built only if the logger writes it.
+func (s *Server) logAccess(r *http.Request, route string, code int, written int64, duration time.Duration) {
+	level := zapcore.InfoLevel
+	switch {
+	case code >= http.StatusInternalServerError:
+		level = zapcore.ErrorLevel
+	case r.URL.Path == "/healthz":
+		level = zapcore.DebugLevel
+	}
+	ce := s.log.Check(level, "request")
+	if ce == nil {
+		return
+	}
+	span := trace.SpanContextFromContext(r.Context())
+	if !span.IsValid() {
+		span = trace.SpanContextFromContext(propagation.TraceContext{}.Extract(r.Context(), propagation.HeaderCarrier(r.Header)))
+	}
+	fields := []zap.Field{zap.String("method", bounded(r.Method)), zap.String("path", bounded(r.URL.Path)),
+		zap.String("route", route), zap.Int("status", code), zap.Int64("bytes", written),
+		zap.Duration("duration", duration), zap.String("client", r.RemoteAddr)}
+	if forwarded := r.Header.Get("X-Forwarded-For"); forwarded != "" {
+		fields = append(fields, zap.String("forwardedFor", bounded(forwarded)))
+	}
+	if span.IsValid() {
+		fields = append(fields, zap.Stringer("traceId", span.TraceID()))
+	}
+	ce.Write(fields...)
 }
 
 // bounded returns s cut to maxLoggedBytes, valid UTF-8.

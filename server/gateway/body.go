@@ -43,11 +43,23 @@ const (
 )
 
 // requestBody is the body of a REST request, read already, which keeps why it could not be decoded: the generated
-// gateway code keeps only the text of a decoding error, so callError answers with this refusal instead.
+// gateway code keeps only the text of a decoding error, so callError answers with this refusal instead. Its decoder
+// takes the bytes themselves, without reading them again.
 type requestBody struct {
-	io.ReadCloser
+	bytes.Reader
+	body    []byte
 	refusal error
 }
+
+// newRequestBody returns body, read already, as a request's body.
+func newRequestBody(body []byte) *requestBody {
+	b := &requestBody{body: body}
+	b.Reset(body)
+	return b
+}
+
+// Close does nothing: the body was read already.
+func (*requestBody) Close() error { return nil }
 
 // bodyMarshaler is the gateway's JSON marshaler, whose decoder takes exactly one JSON object (nothing after it) and
 // explains a body it refuses: MALFORMED_JSON, or INVALID_FIELD with the path of the field at fault.
@@ -56,36 +68,60 @@ type bodyMarshaler struct{ *runtime.JSONPb }
 // NewDecoder returns a decoder of r that keeps its refusal in r, when r is a requestBody.
 func (m bodyMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
-		err := m.decode(r, v)
-		if body, ok := r.(*requestBody); ok && err != nil && !errors.Is(err, io.EOF) {
+		body, isBody := r.(*requestBody)
+		var err error
+		if msg, ok := v.(proto.Message); !ok {
+			err = m.JSONPb.NewDecoder(r).Decode(v)
+		} else if isBody {
+			err = m.decode(body.body, msg)
+		} else if b, readErr := io.ReadAll(r); readErr != nil {
+			err = readErr
+		} else {
+			err = m.decode(b, msg)
+		}
+		if isBody && err != nil && !errors.Is(err, io.EOF) {
 			body.refusal = err
 		}
 		return err
 	})
 }
 
-// decode decodes the one JSON object of r into v; an empty body is io.EOF, which the gateway takes as an empty
-// request.
-func (m bodyMarshaler) decode(r io.Reader, v any) error {
-	msg, ok := v.(proto.Message)
-	if !ok {
-		return m.JSONPb.NewDecoder(r).Decode(v)
+// Marshal returns the JSON of v, as protojson writes it for a message (without copying it, as JSONPb does).
+func (m bodyMarshaler) Marshal(v any) ([]byte, error) {
+	if msg, ok := v.(proto.Message); ok {
+		return m.MarshalOptions.Marshal(msg)
 	}
-	dec := json.NewDecoder(r)
+	return m.JSONPb.Marshal(v)
+}
+
+// jsonSpace is the white space of JSON.
+const jsonSpace = " \t\r\n"
+
+// decode decodes body, one JSON object, into msg; an empty body (or only white space) is io.EOF, which the gateway
+// takes as an empty request. It decodes the body once; only a body that does not decode is read again, to explain
+// why.
+func (m bodyMarshaler) decode(body []byte, msg proto.Message) error {
+	if len(bytes.Trim(body, jsonSpace)) == 0 {
+		return io.EOF
+	}
+	if err := m.UnmarshalOptions.Unmarshal(body, msg); err != nil {
+		return m.refusal(body, msg.ProtoReflect().Descriptor(), err)
+	}
+	return nil
+}
+
+// refusal explains why body, which is not only white space, does not decode (err) as a message md: MALFORMED_JSON if
+// it is not one JSON object with nothing after it, else INVALID_FIELD naming the field at fault.
+func (m bodyMarshaler) refusal(body []byte, md protoreflect.MessageDescriptor, err error) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
-		if errors.Is(err, io.EOF) {
-			return err
-		}
 		return malformedJSON(err.Error())
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return malformedJSON("data after the JSON object") // whether it could be read as a JSON token or not
 	}
-	if err := m.UnmarshalOptions.Unmarshal(raw, msg); err != nil {
-		return jsonFault(msg.ProtoReflect().Descriptor(), raw, err, m.UnmarshalOptions)
-	}
-	return nil
+	return jsonFault(md, raw, err, m.UnmarshalOptions)
 }
 
 // malformedJSON is the refusal of a body that is not one JSON object, for the reason given.

@@ -66,7 +66,7 @@ type Gateway struct {
 // New returns the REST API, whose calls go to rules in process (decoded from JSON, never encoded as protobuf), and
 // whose /healthz asks health.
 func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
-	rs, err := newRoutes(openapi.Document, routes{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
+	rs, err := newRoutes(openapi.Document, map[string]map[string]string{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +81,8 @@ func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health health
 		runtime.WithRoutingErrorHandler(g.routingError),
 		runtime.WithHealthzEndpoint(health),
 		runtime.WithDisableHTTPMethodOverride(),
+		runtime.WithWriteContentLength(),
+		runtime.WithIncomingHeaderMatcher(noHeader),
 	)
 	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
@@ -111,11 +113,14 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer release()
-		r = withBody(r, body)
-		r.Body = &requestBody{ReadCloser: r.Body}
+		r.Body, r.ContentLength = newRequestBody(body), int64(len(body))
 	}
 	g.mux.ServeHTTP(w, r)
 }
+
+// noHeader is the gateway's matcher of the HTTP headers to pass to a call as gRPC metadata: none, since the service
+// reads none (its calls are in process; a caller's deadline, grpc-timeout, is read from the headers all the same).
+func noHeader(string) (string, bool) { return "", false }
 
 // mimeUnpopulated is the media type of answers that list every field, unpopulated ones too (with their zero values:
 // 0, "", false, [], null): asked for with "Accept: application/json; unpopulated=true". Other answers leave out the
@@ -136,12 +141,24 @@ func wantsUnpopulated(accept []string) bool {
 	return false
 }
 
-// Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or "other".
+// OtherRoute is the route of a request on none of the gateway's paths.
+const OtherRoute = "other"
+
+// Route returns the template of the route that r is on, such as "/v1/games/{game}:apply", or OtherRoute.
 func (g *Gateway) Route(r *http.Request) string {
 	if route, _ := g.routes.match(r.URL.Path); route != "" {
 		return route
 	}
-	return "other"
+	return OtherRoute
+}
+
+// Routes returns every route that Route returns, in order: the templates of the gateway's paths, and OtherRoute.
+func (g *Gateway) Routes() []string {
+	templates := make([]string, 0, len(g.routes)+1)
+	for _, r := range g.routes {
+		templates = append(templates, r.template)
+	}
+	return append(templates, OtherRoute)
 }
 
 // document serves the OpenAPI document to GET (and HEAD).

@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -125,11 +124,4 @@ func tooLarge(limit int64) error {
 	n := strconv.FormatInt(limit, 10)
 	return refusal.New(codes.ResourceExhausted, ReasonRequestTooLarge, "the request is longer than the "+n+
 		" bytes the server accepts", map[string]string{"limit": n})
-}
-
-// withBody returns r with body as its body, already read.
-func withBody(r *http.Request, body []byte) *http.Request {
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	r.ContentLength = int64(len(body))
-	return r
 }

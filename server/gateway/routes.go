@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -9,12 +10,19 @@ import (
 	"strings"
 )
 
-// routes are the paths the gateway serves, as templates ("/v1/games/{game}:apply"), each with its HTTP methods and
-// the RulesService method each calls ("" for none).
-type routes map[string]map[string]string
+// route is a path the gateway serves, as a template ("/v1/games/{game}:apply"), with its HTTP methods and the
+// RulesService method each calls ("" for none).
+type route struct {
+	template string
+	segments []string // the template's, split at "/"
+	methods  map[string]string
+}
 
-// newRoutes returns the routes of the OpenAPI document doc, and extra.
-func newRoutes(doc []byte, extra routes) (routes, error) {
+// routes are the paths the gateway serves, in the order of their templates.
+type routes []route
+
+// newRoutes returns the routes of the OpenAPI document doc, and extra (templates and their methods).
+func newRoutes(doc []byte, extra map[string]map[string]string) (routes, error) {
 	var d struct {
 		Paths map[string]map[string]struct {
 			OperationID string `json:"operationId"`
@@ -23,38 +31,41 @@ func newRoutes(doc []byte, extra routes) (routes, error) {
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return nil, fmt.Errorf("OpenAPI document: %w", err)
 	}
-	rs := routes{}
+	byTemplate := map[string]map[string]string{}
 	for path, ops := range d.Paths {
-		rs[path] = map[string]string{}
+		methods := map[string]string{}
 		for method, op := range ops {
-			rs[path][strings.ToUpper(method)] = strings.TrimPrefix(op.OperationID, "RulesService_")
+			methods[strings.ToUpper(method)] = strings.TrimPrefix(op.OperationID, "RulesService_")
 		}
+		byTemplate[path] = methods
 	}
-	for path, methods := range extra {
-		rs[path] = methods
+	maps.Copy(byTemplate, extra)
+	var rs routes
+	for template, methods := range byTemplate {
+		rs = append(rs, route{template: template, segments: strings.Split(template, "/"), methods: methods})
 	}
+	slices.SortFunc(rs, func(a, b route) int { return cmp.Compare(a.template, b.template) })
 	return rs, nil
 }
 
-// match returns the route that path is on, with the methods it takes; "" if none.
-func (rs routes) match(path string) (route string, methods map[string]string) {
-	segments := strings.Split(path, "/")
-	for template, ms := range rs {
-		if matches(strings.Split(template, "/"), segments) && (route == "" || template < route) {
-			route, methods = template, ms
+// match returns the route that path is on (the first template that it matches), with the methods it takes; "" if
+// none.
+func (rs routes) match(path string) (template string, methods map[string]string) {
+	segments := strings.Count(path, "/") + 1
+	for _, r := range rs {
+		if len(r.segments) == segments && r.matches(path) {
+			return r.template, r.methods
 		}
 	}
-	return route, methods
+	return "", nil
 }
 
-// matches reports whether the segments of a path match those of a template: a literal segment itself, "{name}" any
-// segment but an empty one, and "{name}:verb" any that ends in ":verb" after something.
-func matches(template, segments []string) bool {
-	if len(template) != len(segments) {
-		return false
-	}
-	for i, t := range template {
-		s := segments[i]
+// matches reports whether path, of as many segments as r's template, matches it: a literal segment itself,
+// "{name}" any segment but an empty one, and "{name}:verb" any that ends in ":verb" after something.
+func (r route) matches(path string) bool {
+	for _, t := range r.segments {
+		var s string
+		s, path, _ = strings.Cut(path, "/")
 		switch {
 		case !strings.HasPrefix(t, "{"):
 			if s != t {

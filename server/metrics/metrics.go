@@ -242,20 +242,15 @@ func (l Limits) Refused(limit string) {
 	}
 }
 
-// routeKey is the context key of a REST request's route.
-type routeKey struct{}
-
-// HTTP returns next instrumented: each request counted and timed by status code, method and route (which route
-// tells), and the requests in flight.
-func (m *Metrics) HTTP(next http.Handler, route func(*http.Request) string) http.Handler {
+// HTTP returns next instrumented as the handler of the REST requests on route (the API's path template, or
+// "other"): each counted and timed by status code and method, under label sets curried with route once, and the
+// requests in flight.
+func (m *Metrics) HTTP(next http.Handler, route string) http.Handler {
 	if m == nil {
 		return next
 	}
-	byRoute := promhttp.WithLabelFromCtx("route", func(ctx context.Context) string { return ctx.Value(routeKey{}).(string) })
-	instrumented := promhttp.InstrumentHandlerInFlight(m.httpInFlight,
-		promhttp.InstrumentHandlerDuration(m.httpDuration,
-			promhttp.InstrumentHandlerCounter(m.httpRequests, next, byRoute), byRoute))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		instrumented.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), routeKey{}, route(r))))
-	})
+	labels := prometheus.Labels{"route": route}
+	return promhttp.InstrumentHandlerInFlight(m.httpInFlight,
+		promhttp.InstrumentHandlerDuration(m.httpDuration.MustCurryWith(labels),
+			promhttp.InstrumentHandlerCounter(m.httpRequests.MustCurryWith(labels), next)))
 }
