@@ -54,7 +54,8 @@ func messagesCost(md protoreflect.MessageDescriptor, b []byte) (int64, error) {
 }
 
 // JSONCost estimates the memory that a JSON body takes while its call is served through the REST gateway: its bytes
-// three times (the body, the request decoded from it, and that request encoded again for the gRPC call), and
+// three times (the body, held while its call is served; the request decoded from it, whose strings are copies; as
+// much again for the decoder's work, or for explaining a refusal, which reads the body once more), and
 // MessageCost for each object in it (each becomes a message, or a few Go values), found by one pass over the bytes
 // that allocates nothing. The body need not be valid JSON.
 func JSONCost(body []byte) int64 {
