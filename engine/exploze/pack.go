@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rulebook/rulebook/engine"
 )
@@ -19,6 +20,7 @@ const cellBase = MaxPlayers + 1
 // PackState appends the private form of s to b: the version, then as unsigned varints the rows, the columns, the
 // players, the moves played and the player to move, then each cell, row by row, as Stones*cellBase+Owner.
 func (definition) PackState(b []byte, s *State) []byte {
+	b = slices.Grow(b, 1+5*binary.MaxVarintLen64+len(s.cells))
 	b = append(b, packVersion)
 	for _, n := range [...]int{s.opts.Rows, s.opts.Cols, s.opts.Players, s.moves, int(s.toMove)} {
 		b = binary.AppendUvarint(b, uint64(n))
@@ -38,41 +40,45 @@ func (definition) UnpackState(b []byte) (*State, error) {
 	if len(b) == 0 || b[0] != packVersion {
 		return nil, fmt.Errorf("%w: format version missing or not %d", errPacked, packVersion)
 	}
-	r := packReader{b: b[1:]}
-	opts := Options{Rows: r.int(MaxSize), Cols: r.int(MaxSize), Players: r.int(MaxPlayers)}
-	moves, toMove := r.int(math.MaxInt32), r.int(MaxPlayers)
-	if r.err != nil || opts.Rows == 0 || opts.Cols == 0 || opts.Players == 0 {
-		return nil, fmt.Errorf("%w: header", errPacked)
+	b = b[1:]
+	var header [5]int
+	for i, limit := range [...]int{MaxSize, MaxSize, MaxPlayers, math.MaxInt32, MaxPlayers} {
+		n, ok := 0, false
+		if n, b, ok = uvarint(b, limit); !ok {
+			return nil, fmt.Errorf("%w: header", errPacked)
+		}
+		header[i] = n
+	}
+	opts := Options{Rows: header[0], Cols: header[1], Players: header[2]}
+	if opts.Rows == 0 || opts.Cols == 0 || opts.Players == 0 {
+		return nil, fmt.Errorf("%w: options", errPacked)
 	}
 	cells := make([]Cell, opts.Rows*opts.Cols)
 	for i := range cells {
-		v := uint64(r.int(math.MaxInt32))
-		cells[i] = Cell{Owner: engine.Player(v % cellBase), Stones: int(v / cellBase)}
+		v, ok := 0, false
+		if v, b, ok = uvarint(b, math.MaxInt32); !ok {
+			return nil, fmt.Errorf("%w: cell %d", errPacked, i)
+		}
+		cells[i] = Cell{Owner: engine.Player(v % cellBase), Stones: v / cellBase}
 	}
-	if r.err != nil || len(r.b) != 0 {
-		return nil, fmt.Errorf("%w: cells", errPacked)
+	if len(b) != 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the cells", errPacked, len(b))
 	}
-	return NewState(opts, moves, engine.Player(toMove), cells)
+	return newState(opts, header[3], engine.Player(header[4]), cells)
 }
 
-// packReader reads the unsigned varints of a private form, remembering the first failure.
-type packReader struct {
-	b   []byte
-	err error
-}
-
-// int reads the next varint, which must be at most limit; after a failure it reads 0.
-func (r *packReader) int(limit int) int {
-	if r.err != nil {
-		return 0
+// uvarint reads the unsigned varint at the start of b, which must be at most limit, and returns it with the bytes
+// after it; ok is false if there is none or it is above limit.
+func uvarint(b []byte, limit int) (n int, rest []byte, ok bool) {
+	if len(b) > 0 && b[0] < 0x80 { // the one-byte varint of most cells
+		n = int(b[0])
+		return n, b[1:], n <= limit
 	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > uint64(limit) {
-		r.err = errPacked
-		return 0
+	v, size := binary.Uvarint(b)
+	if size <= 0 || v > uint64(limit) {
+		return 0, nil, false
 	}
-	r.b = r.b[n:]
-	return int(v)
+	return int(v), b[size:], true
 }
 
 var _ engine.Packer[*State] = definition{}
