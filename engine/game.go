@@ -128,7 +128,7 @@ func Pack(g Game, state *rulebookv1.GameState) ([]byte, error) {
 	if h, ok := g.(Held); ok {
 		return h.Pack(state)
 	}
-	return proto.MarshalOptions{Deterministic: true}.Marshal(state)
+	return marshalState(state)
 }
 
 // Unpack returns the envelope of the state in held, as Pack made it: by g's Unpack if g is Held, else from the wire
@@ -137,8 +137,7 @@ func Unpack(g Game, held []byte) (*rulebookv1.GameState, error) {
 	if h, ok := g.(Held); ok {
 		return h.Unpack(held)
 	}
-	state := &rulebookv1.GameState{}
-	return state, proto.Unmarshal(held, state)
+	return unmarshalState(held)
 }
 
 // ApplyHeld plays move on the state in held, as Pack made it, and tells what seat is shown of it, with the new state
@@ -160,4 +159,15 @@ func ApplyHeld(g Game, held []byte, move *rulebookv1.Move, seat Player) (Applied
 	}
 	a.State = nil
 	return a, nil
+}
+
+// marshalState returns the wire form of state, deterministic: the held form of a game without a private one.
+func marshalState(state *rulebookv1.GameState) ([]byte, error) {
+	return proto.MarshalOptions{Deterministic: true}.Marshal(state)
+}
+
+// unmarshalState returns the state in its wire form b.
+func unmarshalState(b []byte) (*rulebookv1.GameState, error) {
+	state := &rulebookv1.GameState{}
+	return state, proto.Unmarshal(b, state)
 }

@@ -245,17 +245,15 @@ func (g Spec[S, M, E, C, D]) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
 // error of View for a seat that is not the game's.
 func (g Spec[S, M, E, C, D]) ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied,
 	error) {
-	next, events, err := g.apply(state, move)
+	s, m, err := g.decode(state, move)
 	if err != nil {
 		return Applied{}, err
 	}
-	if err := g.checkSeat(next, seat, "viewer"); err != nil {
-		return Applied{}, err
+	next, a, err := g.play(s, m, seat)
+	if err == nil {
+		a.State = g.Definition.EncodeState(next)
 	}
-	a := Applied{State: g.Definition.EncodeState(next), View: g.Definition.EncodeState(next.View(seat)),
-		Events: g.Definition.EncodeEvents(events)}
-	a.SeenEvents = g.ViewEvents(a.Events, seat)
-	return a, nil
+	return a, err
 }
 
 // Pack returns the private form of a full state (see Held): PrivateForm and the Definition's PackState if it is a
@@ -272,8 +270,7 @@ func (g Spec[S, M, E, C, D]) Pack(state *rulebookv1.GameState) ([]byte, error) {
 // wire form comes back as it is, unchecked, as the calls that take it check it.
 func (g Spec[S, M, E, C, D]) Unpack(held []byte) (*rulebookv1.GameState, error) {
 	if len(held) == 0 || held[0] != PrivateForm {
-		state := &rulebookv1.GameState{}
-		return state, proto.Unmarshal(held, state)
+		return unmarshalState(held)
 	}
 	s, err := g.unpack(held)
 	if err != nil {
@@ -293,21 +290,30 @@ func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat 
 	if err != nil {
 		return Applied{}, err
 	}
-	m, err := g.Definition.DecodeMove(move)
+	m, err := g.decodeMove(move)
 	if err != nil {
-		return Applied{}, WithinField(err, "move")
-	}
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return Applied{}, withinMove(err)
-	}
-	if err := g.checkSeat(next, seat, "viewer"); err != nil {
 		return Applied{}, err
 	}
-	a := Applied{Held: g.pack(next), View: g.Definition.EncodeState(next.View(seat)),
-		Events: g.Definition.EncodeEvents(events)}
+	next, a, err := g.play(s, m, seat)
+	if err == nil {
+		a.Held = g.pack(next)
+	}
+	return a, err
+}
+
+// play plays m on s and tells what seat is shown of it: the new state, left to the caller to encode, and the rest of
+// Applied.
+func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player) (S, Applied, error) {
+	next, events, err := s.Apply(m)
+	if err != nil {
+		return next, Applied{}, withinMove(err)
+	}
+	if err := g.checkSeat(next, seat, "viewer"); err != nil {
+		return next, Applied{}, err
+	}
+	a := Applied{View: g.Definition.EncodeState(next.View(seat)), Events: g.Definition.EncodeEvents(events)}
 	a.SeenEvents = g.ViewEvents(a.Events, seat)
-	return a, nil
+	return next, a, nil
 }
 
 // pack returns the private form of s: PrivateForm and the Definition's PackState if it is a Packer, else the
@@ -316,7 +322,7 @@ func (g Spec[S, M, E, C, D]) pack(s S) []byte {
 	if p, ok := any(g.Definition).(Packer[S]); ok {
 		return p.PackState([]byte{PrivateForm}, s)
 	}
-	b, err := proto.MarshalOptions{Deterministic: true}.Marshal(g.Definition.EncodeState(s))
+	b, err := marshalState(g.Definition.EncodeState(s))
 	if err != nil {
 		panic("engine: a state's envelope does not marshal: " + err.Error()) // generated messages always do
 	}
@@ -327,8 +333,8 @@ func (g Spec[S, M, E, C, D]) pack(s S) []byte {
 // DecodeState.
 func (g Spec[S, M, E, C, D]) unpack(held []byte) (S, error) {
 	if len(held) == 0 || held[0] != PrivateForm {
-		state := &rulebookv1.GameState{}
-		if err := proto.Unmarshal(held, state); err != nil {
+		state, err := unmarshalState(held)
+		if err != nil {
 			var zero S
 			return zero, err
 		}
@@ -373,8 +379,14 @@ func (g Spec[S, M, E, C, D]) decode(state *rulebookv1.GameState, move *rulebookv
 	if err != nil {
 		return s, m, err
 	}
-	m, err = g.Definition.DecodeMove(move)
-	return s, m, WithinField(err, "move")
+	m, err = g.decodeMove(move)
+	return s, m, err
+}
+
+// decodeMove decodes the move in the envelope, placing the fields of its errors under "move".
+func (g Spec[S, M, E, C, D]) decodeMove(move *rulebookv1.Move) (M, error) {
+	m, err := g.Definition.DecodeMove(move)
+	return m, WithinField(err, "move")
 }
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error, about field ("player" or "viewer"), of a p who is neither

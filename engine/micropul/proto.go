@@ -65,7 +65,9 @@ func idsFromProto(ids []uint32) []int {
 func intFromProto(n uint32) int { return int(min(uint64(n), math.MaxInt)) }
 
 // proto returns the placed tile as its protobuf message.
-func (p Placed) proto() *rulebookv1.MicropulPlacedTile { return p.protoInto(&rulebookv1.MicropulPlacedTile{}) }
+func (p Placed) proto() *rulebookv1.MicropulPlacedTile {
+	return p.protoInto(&rulebookv1.MicropulPlacedTile{})
+}
 
 // protoInto sets m, an empty message, to the placed tile and returns it.
 func (p Placed) protoInto(m *rulebookv1.MicropulPlacedTile) *rulebookv1.MicropulPlacedTile {
