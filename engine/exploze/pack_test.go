@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"google.golang.org/protobuf/proto"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // TestPackRoundTrip plays seeded random games on boards of several sizes and checks at every ply that the private
@@ -72,12 +74,32 @@ func FuzzUnpack(f *testing.F) {
 	})
 }
 
-// BenchmarkUnpack unpacks and packs the private form of each benchmark position, as the service does with a token's
-// state; BenchmarkFromProto is the same work on the state's message.
-func BenchmarkUnpack(b *testing.B) {
+// BenchmarkHeldForm reads a benchmark position's state from the bytes a token holds and writes it back, as the
+// service does on every ApplyMove of a token: form=packed from its private form, and form=wire (the baseline, in the
+// same run) from the wire form of its message, as tokens held it before.
+func BenchmarkHeldForm(b *testing.B) {
 	for _, p := range benchPositions(b) {
 		packed := definition{}.PackState(nil, p.s)
-		b.Run(p.name, func(b *testing.B) {
+		wire, err := proto.MarshalOptions{Deterministic: true}.Marshal(p.s.Proto())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(p.name+"/form=wire", func(b *testing.B) {
+			for b.Loop() {
+				m := &rulebookv1.ExplozeState{}
+				if err := proto.Unmarshal(wire, m); err != nil {
+					b.Fatal(err)
+				}
+				s, err := FromProto(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := (proto.MarshalOptions{Deterministic: true}).Marshal(s.Proto()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(p.name+"/form=packed", func(b *testing.B) {
 			for b.Loop() {
 				s, err := definition{}.UnpackState(packed)
 				if err != nil {
