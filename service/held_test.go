@@ -72,23 +72,25 @@ func TestWireFormTokens(t *testing.T) {
 	}
 }
 
-// TestPrivateFormTokens checks that the tokens of a game with a private form hold it: they open to bytes that start
-// with engine.PrivateForm.
+// TestPrivateFormTokens checks that the tokens of the games with a private form hold it: they open to bytes that
+// start with engine.PrivateForm.
 func TestPrivateFormTokens(t *testing.T) {
 	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := newService(t, false)
-	started, err := s.NewGame(context.Background(), &rulebookv1.NewGameRequest{Game: "exploze", Seal: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, held, err := ring.Open("exploze", started.GetToken())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(held) == 0 || held[0] != engine.PrivateForm {
-		t.Errorf("an Exploze token holds % x, not its private form", held)
+	for _, game := range []string{"exploze", "micropul"} {
+		started, err := s.NewGame(context.Background(), &rulebookv1.NewGameRequest{Game: game, Seal: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, held, err := ring.Open(game, started.GetToken())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(held) == 0 || held[0] != engine.PrivateForm {
+			t.Errorf("a %s token holds % x, not its private form", game, held)
+		}
 	}
 }
