@@ -90,7 +90,8 @@ var errPrivateForm = errors.New("engine: a private form of a game that has none"
 // Spec is a game's whole engine.Game, made from its typed rules S (with moves M, events E and standings C) and its
 // Definition D: every call decodes its input with D, checks the seat asked about, calls S, and encodes the answer
 // with D. A game package names its instance once (type Game = engine.Spec[*State, Move, Event, Score,
-// definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode.
+// definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode,
+// and it is Held: a token holds its state in the Definition's private form if the Definition is a Packer.
 type Spec[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score],
 	D Definition[S, M, E]] struct {
 	// Definition is the game's definition; its zero value is the game's usual one.

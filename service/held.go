@@ -95,11 +95,6 @@ func (s *Service) openToken(game, token string) (seal.Table, []byte, error) {
 	return table, bytes, err
 }
 
-// openState returns the state a token of h's game holds, as openToken opened it, in its envelope.
-func (h openedGame) openState(held []byte) (*rulebookv1.GameState, error) {
-	return engine.Unpack(h.g, held)
-}
-
 // sealState seals state, a full state, into a token of h's table, in the form the engine packs it.
 func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, error) {
 	held, err := engine.Pack(h.g, state)

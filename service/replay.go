@@ -115,7 +115,7 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	for i, token := range tokens {
 		table, held, err := s.openToken(h.game, token)
 		if err == nil && table == h.table {
-			if state, err := h.openState(held); err == nil {
+			if state, err := engine.Unpack(h.g, held); err == nil {
 				r.states[i] = state
 			}
 		}
