@@ -54,8 +54,8 @@ func TestWireFormTokens(t *testing.T) {
 			pass := started.GetSeatPasses()[legal[0].GetPlayer()-1]
 			var answers []*rulebookv1.ApplyMoveResponse
 			for i, token := range []string{started.GetToken(), old} {
-				resp, err := []*service.Service{s, other}[i].ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: game, Token: token, SeatPass: pass,
-					Move: legal[0]})
+				req := &rulebookv1.ApplyMoveRequest{Game: game, Token: token, SeatPass: pass, Move: legal[0]}
+				resp, err := []*service.Service{s, other}[i].ApplyMove(ctx, req)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -180,7 +180,8 @@ func (c seatedCheck) checkPack(state *rulebookv1.GameState) ([]byte, error) {
 
 // checkApplyHeld fails if ApplyHeld, on the held form of the probed state, disagrees with a, ApplyFor's answer, for
 // a Held game.
-func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer engine.Player, a engine.Applied) error {
+func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer engine.Player,
+	a engine.Applied) error {
 	if c.held == nil {
 		return nil
 	}
@@ -189,7 +190,8 @@ func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer
 		return fmt.Errorf("ApplyHeld(%v, %d) refuses a legal move: %s", move, viewer, describe(err))
 	}
 	next, err := c.held.Unpack(h.Held)
-	if d := answerDiff([]*rulebookv1.GameState{a.State, a.View}, nil, []*rulebookv1.GameState{next, h.View}, err); d != "" {
+	want, got := []*rulebookv1.GameState{a.State, a.View}, []*rulebookv1.GameState{next, h.View}
+	if d := answerDiff(want, nil, got, err); d != "" {
 		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other states: %s", move, viewer, d)
 	}
 	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(h.Events, h.SeenEvents), nil); d != "" {
