@@ -3,6 +3,8 @@ package engine
 import (
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -67,10 +69,26 @@ type Seated interface {
 	ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied, error)
 }
 
+// Held is implemented by games that keep the state a token holds in a form of their own, which the service seals
+// and opens without reading it: every Spec. A form starting with PrivateForm is the game's private one (a version
+// byte and what the game chooses); any other is the wire form of a GameState. Pack, Unpack and ApplyHeld use it when
+// a game has it, and the wire form when not.
+type Held interface {
+	// Pack returns the held form of a full state, checking it as Apply does.
+	Pack(state *rulebookv1.GameState) ([]byte, error)
+	// Unpack returns the envelope of the state in a held form.
+	Unpack(held []byte) (*rulebookv1.GameState, error)
+	// ApplyHeld plays move on the state in a held form as ApplyFor does, and returns the new state in held form, as
+	// Applied.Held (Applied.State is nil).
+	ApplyHeld(held []byte, move *rulebookv1.Move, seat Player) (Applied, error)
+}
+
 // Applied is a move played, in full and as one seat is shown it.
 type Applied struct {
-	// State is the new state and Events the events of the move, in full, as Apply returns them.
+	// State is the new state and Events the events of the move, in full, as Apply returns them. From ApplyHeld, the
+	// new state is Held, in its held form, and State is nil.
 	State  *rulebookv1.GameState
+	Held   []byte
 	Events []*rulebookv1.Event
 	// View is what the seat may see of State, and SeenEvents of Events.
 	View       *rulebookv1.GameState
@@ -102,4 +120,54 @@ func ApplyFor(g Game, state *rulebookv1.GameState, move *rulebookv1.Move, seat P
 		return Applied{}, err
 	}
 	return Applied{State: next, Events: events, View: view, SeenEvents: g.ViewEvents(events, seat)}, nil
+}
+
+// Pack returns the form in which a token holds state, a full state: by g's Pack if g is Held, else the deterministic
+// wire form of state.
+func Pack(g Game, state *rulebookv1.GameState) ([]byte, error) {
+	if h, ok := g.(Held); ok {
+		return h.Pack(state)
+	}
+	return marshalState(state)
+}
+
+// Unpack returns the envelope of the state in held, as Pack made it: by g's Unpack if g is Held, else from the wire
+// form.
+func Unpack(g Game, held []byte) (*rulebookv1.GameState, error) {
+	if h, ok := g.(Held); ok {
+		return h.Unpack(held)
+	}
+	return unmarshalState(held)
+}
+
+// ApplyHeld plays move on the state in held, as Pack made it, and tells what seat is shown of it, with the new state
+// in held form as Applied.Held: by g's ApplyHeld if g is Held, else by Unpack, ApplyFor and Pack.
+func ApplyHeld(g Game, held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
+	if h, ok := g.(Held); ok {
+		return h.ApplyHeld(held, move, seat)
+	}
+	state, err := Unpack(g, held)
+	if err != nil {
+		return Applied{}, err
+	}
+	a, err := ApplyFor(g, state, move, seat)
+	if err != nil {
+		return Applied{}, err
+	}
+	if a.Held, err = Pack(g, a.State); err != nil {
+		return Applied{}, err
+	}
+	a.State = nil
+	return a, nil
+}
+
+// marshalState returns the wire form of state, deterministic: the held form of a game without a private one.
+func marshalState(state *rulebookv1.GameState) ([]byte, error) {
+	return proto.MarshalOptions{Deterministic: true}.Marshal(state)
+}
+
+// unmarshalState returns the state in its wire form b.
+func unmarshalState(b []byte) (*rulebookv1.GameState, error) {
+	state := &rulebookv1.GameState{}
+	return state, proto.Unmarshal(b, state)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -67,10 +68,30 @@ type Definition[S, M, E any] interface {
 	LongestGame(s S) int
 }
 
+// Packer is implemented by a Definition with a private binary form of its full states, for the tokens the service
+// seals: quicker to read and write than the wire form of their envelopes (Exploze's board is bytes, not a message
+// per cell). A Definition without one has its states held in the wire form of their envelopes.
+type Packer[S any] interface {
+	// PackState appends the private form of s, a full state, to b and returns the extended slice. The form starts
+	// with a byte naming its format version, which UnpackState checks.
+	PackState(b []byte, s S) []byte
+	// UnpackState returns the state in b, a private form PackState made. Bytes it did not make (of another version,
+	// cut short, or out of range) are an error, never a panic.
+	UnpackState(b []byte) (S, error)
+}
+
+// PrivateForm is the first byte of a state in its game's private form (see Held): 0x00, with which no wire form of a
+// message starts (field number 0 is no field), so that a token holding the wire form of a GameState still opens.
+const PrivateForm = 0x00
+
+// errPrivateForm is the error of a private form a game without one is asked to read.
+var errPrivateForm = errors.New("engine: a private form of a game that has none")
+
 // Spec is a game's whole engine.Game, made from its typed rules S (with moves M, events E and standings C) and its
 // Definition D: every call decodes its input with D, checks the seat asked about, calls S, and encodes the answer
 // with D. A game package names its instance once (type Game = engine.Spec[*State, Move, Event, Score,
-// definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode.
+// definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode,
+// and it is Held: a token holds its state in the Definition's private form if the Definition is a Packer.
 type Spec[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score],
 	D Definition[S, M, E]] struct {
 	// Definition is the game's definition; its zero value is the game's usual one.
@@ -225,17 +246,107 @@ func (g Spec[S, M, E, C, D]) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
 // error of View for a seat that is not the game's.
 func (g Spec[S, M, E, C, D]) ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied,
 	error) {
-	next, events, err := g.apply(state, move)
+	s, m, err := g.decode(state, move)
 	if err != nil {
 		return Applied{}, err
 	}
-	if err := g.checkSeat(next, seat, "viewer"); err != nil {
+	next, a, err := g.play(s, m, seat)
+	if err == nil {
+		a.State = g.Definition.EncodeState(next)
+	}
+	return a, err
+}
+
+// Pack returns the private form of a full state (see Held): PrivateForm and the Definition's PackState if it is a
+// Packer, else the deterministic wire form of the envelope. It decodes and checks state as Apply does.
+func (g Spec[S, M, E, C, D]) Pack(state *rulebookv1.GameState) ([]byte, error) {
+	s, err := g.fullState(state)
+	if err != nil {
+		return nil, err
+	}
+	return g.pack(s), nil
+}
+
+// Unpack returns the envelope of a state in the form Pack or ApplyHeld made, or in the wire form of a GameState. A
+// wire form comes back as it is, unchecked, as the calls that take it check it.
+func (g Spec[S, M, E, C, D]) Unpack(held []byte) (*rulebookv1.GameState, error) {
+	if len(held) == 0 || held[0] != PrivateForm {
+		return unmarshalState(held)
+	}
+	s, err := g.unpack(held)
+	if err != nil {
+		return nil, err
+	}
+	return g.Definition.EncodeState(s), nil
+}
+
+// ApplyHeld plays move on the state held in held (a form Unpack reads), as ApplyFor does, and returns the new state
+// as Applied.Held, in the form Pack makes, instead of Applied.State: all from one decoding, without the envelope of
+// either state. Its errors are ApplyFor's, and Unpack's for held bytes it cannot read.
+func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
+	s, err := g.unpack(held)
+	if err == nil {
+		err = g.Definition.FullOnly(s)
+	}
+	if err != nil {
 		return Applied{}, err
 	}
-	a := Applied{State: g.Definition.EncodeState(next), View: g.Definition.EncodeState(next.View(seat)),
-		Events: g.Definition.EncodeEvents(events)}
+	m, err := g.decodeMove(move)
+	if err != nil {
+		return Applied{}, err
+	}
+	next, a, err := g.play(s, m, seat)
+	if err == nil {
+		a.Held = g.pack(next)
+	}
+	return a, err
+}
+
+// play plays m on s and tells what seat is shown of it: the new state, left to the caller to encode, and the rest of
+// Applied.
+func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player) (S, Applied, error) {
+	next, events, err := s.Apply(m)
+	if err != nil {
+		return next, Applied{}, withinMove(err)
+	}
+	if err := g.checkSeat(next, seat, "viewer"); err != nil {
+		return next, Applied{}, err
+	}
+	a := Applied{View: g.Definition.EncodeState(next.View(seat)), Events: g.Definition.EncodeEvents(events)}
 	a.SeenEvents = g.ViewEvents(a.Events, seat)
-	return a, nil
+	return next, a, nil
+}
+
+// pack returns the private form of s: PrivateForm and the Definition's PackState if it is a Packer, else the
+// deterministic wire form of its envelope.
+func (g Spec[S, M, E, C, D]) pack(s S) []byte {
+	if p, ok := any(g.Definition).(Packer[S]); ok {
+		return p.PackState([]byte{PrivateForm}, s)
+	}
+	b, err := marshalState(g.Definition.EncodeState(s))
+	if err != nil {
+		panic("engine: a state's envelope does not marshal: " + err.Error()) // generated messages always do
+	}
+	return b
+}
+
+// unpack decodes the state held in held: a private form by the Definition's UnpackState, a wire form by
+// DecodeState.
+func (g Spec[S, M, E, C, D]) unpack(held []byte) (S, error) {
+	if len(held) == 0 || held[0] != PrivateForm {
+		state, err := unmarshalState(held)
+		if err != nil {
+			var zero S
+			return zero, err
+		}
+		return g.Definition.DecodeState(state)
+	}
+	p, ok := any(g.Definition).(Packer[S])
+	if !ok {
+		var zero S
+		return zero, errPrivateForm
+	}
+	return p.UnpackState(held[1:])
 }
 
 // apply decodes state and move and plays the move.
@@ -269,8 +380,14 @@ func (g Spec[S, M, E, C, D]) decode(state *rulebookv1.GameState, move *rulebookv
 	if err != nil {
 		return s, m, err
 	}
-	m, err = g.Definition.DecodeMove(move)
-	return s, m, WithinField(err, "move")
+	m, err = g.decodeMove(move)
+	return s, m, err
+}
+
+// decodeMove decodes the move in the envelope, placing the fields of its errors under "move".
+func (g Spec[S, M, E, C, D]) decodeMove(move *rulebookv1.Move) (M, error) {
+	m, err := g.Definition.DecodeMove(move)
+	return m, WithinField(err, "move")
 }
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error, about field ("player" or "viewer"), of a p who is neither

@@ -13,11 +13,13 @@ import (
 )
 
 // openedGame is a game as a request brings it: a plain state from a trusted caller, or a state opened from a token,
-// with the seat its seat pass proves (NoPlayer: a spectator).
+// with the seat its seat pass proves (NoPlayer: a spectator). An opened token's state is held, in the form the
+// engine packed it (engine.Pack), and state is its envelope, nil when only held was asked for (see openHeld).
 type openedGame struct {
 	g      engine.Game
 	game   string
 	state  *rulebookv1.GameState
+	held   []byte
 	sealed bool
 	table  seal.Table
 	seat   engine.Player
@@ -32,8 +34,22 @@ func (s *Service) engineFor(req proto.Message, game string) (engine.Game, error)
 }
 
 // openGame checks req's structure and opens the game it brings: the plain state (if the server accepts plain
-// states), or the token and the seat pass.
+// states), or the token and the seat pass, with the token's state unpacked into its envelope.
 func (s *Service) openGame(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
+	error) {
+	h, err := s.openHeld(req, game, state, token, pass)
+	if err != nil || h.state != nil {
+		return h, err
+	}
+	if h.state, err = engine.Unpack(h.g, h.held); err != nil {
+		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
+	}
+	return h, nil
+}
+
+// openHeld opens the game req brings as openGame does, but leaves a token's state held (state nil), for
+// engine.ApplyHeld: except in a Clocked game, whose moves are stamped with what its state has recorded.
+func (s *Service) openHeld(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
 	error) {
 	g, err := s.engineFor(req, game)
 	if err != nil {
@@ -48,21 +64,22 @@ func (s *Service) openGame(req proto.Message, game string, state *rulebookv1.Gam
 		}
 		return openedGame{g: g, game: game, state: state}, nil
 	}
-	table, bytes, err := s.openToken(game, token)
+	table, held, err := s.openToken(game, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	opened := &rulebookv1.GameState{}
-	if err := proto.Unmarshal(bytes, opened); err != nil {
-		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
-	}
-	h := openedGame{g: g, game: game, state: opened, sealed: true, table: table}
+	h := openedGame{g: g, game: game, held: held, sealed: true, table: table}
 	if pass != "" {
 		seat, err := table.CheckPass(game, pass)
 		if err != nil {
 			return openedGame{}, tokenRefused(err)
 		}
 		h.seat = engine.Player(seat)
+	}
+	if _, clocked := g.(engine.Clocked); clocked {
+		if h.state, err = engine.Unpack(g, held); err != nil {
+			return openedGame{}, s.internal("open token", err)
+		}
 	}
 	return h, nil
 }
@@ -78,13 +95,18 @@ func (s *Service) openToken(game, token string) (seal.Table, []byte, error) {
 	return table, bytes, err
 }
 
-// sealState seals state into a token of h's table.
+// sealState seals state, a full state, into a token of h's table, in the form the engine packs it.
 func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, error) {
-	bytes, err := proto.MarshalOptions{Deterministic: true}.Marshal(state)
+	held, err := engine.Pack(h.g, state)
 	if err != nil {
-		return "", s.internal("seal", err)
+		return "", s.refuse("seal", err)
 	}
-	token, err := s.cfg.Keys.Seal(h.game, h.table, bytes)
+	return s.sealHeld(h, held)
+}
+
+// sealHeld seals a state in the form the engine packed it into a token of h's table.
+func (s *Service) sealHeld(h openedGame, held []byte) (string, error) {
+	token, err := s.cfg.Keys.Seal(h.game, h.table, held)
 	if err != nil {
 		return "", s.internal("seal", err)
 	}

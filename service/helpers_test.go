@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -48,7 +49,7 @@ func newService(t testing.TB, plain bool, keys ...seal.Key) *service.Service {
 	return s
 }
 
-// opener opens tokens sealed with the default test key.
+// opener opens tokens sealed with the default test key, returning the envelope of the state they hold.
 func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	t.Helper()
 	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
@@ -59,8 +60,12 @@ func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}
-	state := &rulebookv1.GameState{}
-	if err := proto.Unmarshal(b, state); err != nil {
+	i := slices.IndexFunc(games, func(g engine.Game) bool { return g.Info().GetId() == game })
+	if i < 0 {
+		t.Fatalf("no game %q", game)
+	}
+	state, err := engine.Unpack(games[i], b)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return state

@@ -113,10 +113,11 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
-		table, bytes, err := s.openToken(h.game, token)
-		state := &rulebookv1.GameState{}
-		if err == nil && table == h.table && proto.Unmarshal(bytes, state) == nil {
-			r.states[i] = state
+		table, held, err := s.openToken(h.game, token)
+		if err == nil && table == h.table {
+			if state, err := engine.Unpack(h.g, held); err == nil {
+				r.states[i] = state
+			}
 		}
 	}
 	others := slices.ContainsFunc(req.GetMoves(), func(m *rulebookv1.Move) bool { return engine.Player(m.GetPlayer()) != h.seat })

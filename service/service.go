@@ -159,7 +159,7 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 // ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
 // every caller gets the events, their counts by kind, or neither, as the request's events asks.
 func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openHeld(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -177,12 +177,12 @@ func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest)
 		resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), events)
 		return resp, nil
 	}
-	applied, err := engine.ApplyFor(h.g, h.state, move, h.seat)
+	applied, err := engine.ApplyHeld(h.g, h.held, move, h.seat)
 	if err != nil {
 		return nil, s.refuse("ApplyMove", err)
 	}
 	s.cfg.Observer.MoveApplied(h.game, applied.Events)
-	token, err := s.sealState(h, applied.State)
+	token, err := s.sealHeld(h, applied.Held)
 	if err != nil {
 		return nil, err
 	}

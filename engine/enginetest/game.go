@@ -1,7 +1,9 @@
 package enginetest
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -77,7 +79,8 @@ func GameHarness(g engine.Game, options *rulebookv1.GameOptions,
 		h.seats = seatCheck{g: g, reveals: hidden.Reveals}.check
 	}
 	if seated, ok := g.(engine.Seated); ok {
-		h.seated = seatedCheck{g: g, seated: seated}.check
+		held, _ := g.(engine.Held)
+		h.seated = seatedCheck{g: g, seated: seated, held: held}.check
 	}
 	return h
 }
@@ -95,10 +98,11 @@ type Hidden struct {
 	Secrets []Secret[*rulebookv1.GameState]
 }
 
-// seatedCheck is CheckSeated for g, whose Seated methods are seated.
+// seatedCheck is CheckSeated for g, whose Seated methods are seated and Held methods held (nil if g is not Held).
 type seatedCheck struct {
 	g      engine.Game
 	seated engine.Seated
+	held   engine.Held
 }
 
 // seatedTries is how many legal moves of each state CheckSeated plays with ApplyFor, for every viewer.
@@ -114,6 +118,10 @@ func (c seatedCheck) check(p *probe[*rulebookv1.GameState, *rulebookv1.Move]) er
 		return fmt.Errorf("Seats says %s but Score says %s", describe(err), describe(scoreErr))
 	case err == nil && n != len(score.GetStandings()):
 		return fmt.Errorf("Seats says %d seats but Score has %d standings", n, len(score.GetStandings()))
+	}
+	packed, err := c.checkPack(p.state)
+	if err != nil {
+		return err
 	}
 	tried := 0
 	for _, t := range p.tries {
@@ -141,7 +149,53 @@ func (c seatedCheck) check(p *probe[*rulebookv1.GameState, *rulebookv1.Move]) er
 			if d := answerDiff(c.g.ViewEvents(events, viewer), nil, a.SeenEvents, nil); d != "" {
 				return fmt.Errorf("ApplyFor(%v, %d) and ViewEvents show other events: %s", t.move, viewer, d)
 			}
+			if err := c.checkApplyHeld(packed, t.move, viewer, a); err != nil {
+				return err
+			}
 		}
+	}
+	return nil
+}
+
+// checkPack returns the held form of state, for a Held game (else nil), after checking that it unpacks to state and
+// that packing that again gives the same bytes.
+func (c seatedCheck) checkPack(state *rulebookv1.GameState) ([]byte, error) {
+	if c.held == nil {
+		return nil, nil
+	}
+	packed, err := c.held.Pack(state)
+	if err != nil {
+		return nil, fmt.Errorf("Pack refuses a state of play: %s", describe(err))
+	}
+	unpacked, err := c.held.Unpack(packed)
+	if d := answerDiff([]*rulebookv1.GameState{state}, nil, []*rulebookv1.GameState{unpacked}, err); d != "" {
+		return nil, fmt.Errorf("Unpack(Pack(s)) is not s: %s", d)
+	}
+	again, err := c.held.Pack(unpacked)
+	if err != nil || !bytes.Equal(again, packed) {
+		return nil, fmt.Errorf("Pack(Unpack(b)) is not b: %x, then %x (%s)", packed, again, describe(err))
+	}
+	return packed, nil
+}
+
+// checkApplyHeld fails if ApplyHeld, on the held form of the probed state, disagrees with a, ApplyFor's answer, for
+// a Held game.
+func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer engine.Player,
+	a engine.Applied) error {
+	if c.held == nil {
+		return nil
+	}
+	h, err := c.held.ApplyHeld(packed, move, viewer)
+	if err != nil {
+		return fmt.Errorf("ApplyHeld(%v, %d) refuses a legal move: %s", move, viewer, describe(err))
+	}
+	next, err := c.held.Unpack(h.Held)
+	want, got := []*rulebookv1.GameState{a.State, a.View}, []*rulebookv1.GameState{next, h.View}
+	if d := answerDiff(want, nil, got, err); d != "" {
+		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other states: %s", move, viewer, d)
+	}
+	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(h.Events, h.SeenEvents), nil); d != "" {
+		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other events: %s", move, viewer, d)
 	}
 	return nil
 }

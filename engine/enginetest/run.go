@@ -47,7 +47,8 @@ const (
 	// compared. ViewEvents must leave its input unchanged and give one event for each.
 	CheckSeatAnswers = "SeatAnswers"
 	// CheckSeated: for an engine.Seated game (GameHarness), Seats counts the standings of Score, and ApplyFor answers
-	// as Apply, View and ViewEvents do, for every viewer, for the first legal moves of each state.
+	// as Apply, View and ViewEvents do, for every viewer, for the first legal moves of each state. For an engine.Held
+	// game too, Unpack(Pack(s)) is s and Pack(Unpack(b)) is b, and ApplyHeld on Pack(s) answers as ApplyFor does.
 	CheckSeated = "SeatedAgrees"
 )
 

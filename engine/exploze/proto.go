@@ -33,8 +33,10 @@ func optionsFromProto(m *rulebookv1.ExplozeOptions) Options {
 // Proto returns the state as its protobuf message, with the current rules version and every option filled in.
 func (s *State) Proto() *rulebookv1.ExplozeState {
 	cells := make([]*rulebookv1.ExplozeCell, len(s.cells))
+	messages := make([]rulebookv1.ExplozeCell, len(s.cells)) // one allocation for the board, not one per cell
 	for i, c := range s.cells {
-		cells[i] = &rulebookv1.ExplozeCell{Owner: int32(c.Owner), Stones: uint32(c.Stones)}
+		messages[i].Owner, messages[i].Stones = int32(c.Owner), uint32(c.Stones)
+		cells[i] = &messages[i]
 	}
 	return &rulebookv1.ExplozeState{
 		RulesVersion: RulesVersion,
@@ -66,7 +68,7 @@ func FromProto(m *rulebookv1.ExplozeState) (*State, error) {
 	for i, c := range m.GetCells() {
 		cells[i] = Cell{Owner: engine.Player(c.GetOwner()), Stones: intFromProto(c.GetStones())}
 	}
-	return NewState(opts, intFromProto(m.GetMovesPlayed()), engine.Player(m.GetToMove()), cells)
+	return newState(opts, intFromProto(m.GetMovesPlayed()), engine.Player(m.GetToMove()), cells)
 }
 
 // intFromProto converts a count of the protobuf messages to an int. Where int has 32 bits it saturates, which leaves

@@ -90,6 +90,12 @@ func New(opts Options) (*State, error) {
 // These are necessary conditions of reachability, each linear in the cells; some positions that no game reaches
 // pass them all (docs/rules/exploze.md gives counts on small boards).
 func NewState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell) (*State, error) {
+	return newState(opts, movesPlayed, toMove, slices.Clone(cells))
+}
+
+// newState is NewState taking cells as the board of the new state, without a copy: for decoders, whose cells are
+// their own.
+func newState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell) (*State, error) {
 	opts = opts.withDefaults()
 	if err := opts.check("options."); err != nil {
 		return nil, err
@@ -102,7 +108,7 @@ func NewState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell)
 			map[string]string{"movesPlayed": strconv.Itoa(movesPlayed), "max": strconv.Itoa(limit)},
 			"%d moves played; a game on this board lasts 0 to %d moves", movesPlayed, limit)
 	}
-	s := &State{opts: opts, moves: movesPlayed, toMove: toMove, cells: slices.Clone(cells)}
+	s := &State{opts: opts, moves: movesPlayed, toMove: toMove, cells: cells}
 	if err := s.countCells(); err != nil {
 		return nil, err
 	}

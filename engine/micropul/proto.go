@@ -66,14 +66,22 @@ func intFromProto(n uint32) int { return int(min(uint64(n), math.MaxInt)) }
 
 // proto returns the placed tile as its protobuf message.
 func (p Placed) proto() *rulebookv1.MicropulPlacedTile {
-	return &rulebookv1.MicropulPlacedTile{Tile: uint32(p.Tile), X: int32(p.At.X), Y: int32(p.At.Y),
-		Rotation: uint32(p.Rotation)}
+	return p.protoInto(&rulebookv1.MicropulPlacedTile{})
+}
+
+// protoInto sets m, an empty message, to the placed tile and returns it.
+func (p Placed) protoInto(m *rulebookv1.MicropulPlacedTile) *rulebookv1.MicropulPlacedTile {
+	m.Tile, m.X, m.Y, m.Rotation = uint32(p.Tile), int32(p.At.X), int32(p.At.Y), uint32(p.Rotation)
+	return m
 }
 
 // proto returns the stone as its protobuf message.
-func (st Stone) proto() *rulebookv1.MicropulStone {
-	return &rulebookv1.MicropulStone{Player: int32(st.Player), X: int32(st.At.X), Y: int32(st.At.Y),
-		Quadrant: quadrantProto(st.Quadrant)}
+func (st Stone) proto() *rulebookv1.MicropulStone { return st.protoInto(&rulebookv1.MicropulStone{}) }
+
+// protoInto sets m, an empty message, to the stone and returns it.
+func (st Stone) protoInto(m *rulebookv1.MicropulStone) *rulebookv1.MicropulStone {
+	m.Player, m.X, m.Y, m.Quadrant = int32(st.Player), int32(st.At.X), int32(st.At.Y), quadrantProto(st.Quadrant)
+	return m
 }
 
 // Proto returns the state (or view) as its protobuf message, with the current rules version and every option
@@ -95,15 +103,20 @@ func (s *State) Proto() *rulebookv1.MicropulState {
 		IsView:            s.view,
 		Viewer:            int32(s.viewer),
 	}
+	// One allocation for each list of messages, not one per message.
+	board := make([]rulebookv1.MicropulPlacedTile, len(s.board))
 	for i, p := range s.board {
-		m.Board[i] = p.proto()
+		m.Board[i] = p.protoInto(&board[i])
 	}
+	stones := make([]rulebookv1.MicropulStone, len(s.stones))
 	for i, st := range s.stones {
-		m.Stones[i] = st.proto()
+		m.Stones[i] = st.protoInto(&stones[i])
 	}
+	players := make([]rulebookv1.MicropulPlayer, len(s.seats))
 	for i, seat := range s.seats {
-		m.Players[i] = &rulebookv1.MicropulPlayer{Hand: idsProto(seat.Hand), HandCount: uint32(seat.HandCount),
-			Supply: idsProto(seat.Supply), SupplyCount: uint32(seat.SupplyCount)}
+		players[i].Hand, players[i].HandCount = idsProto(seat.Hand), uint32(seat.HandCount)
+		players[i].Supply, players[i].SupplyCount = idsProto(seat.Supply), uint32(seat.SupplyCount)
+		m.Players[i] = &players[i]
 	}
 	return m
 }
