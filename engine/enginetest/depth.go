@@ -15,7 +15,8 @@ const DepthVariable = "RULEBOOK_TEST_DEPTH"
 type Depth int
 
 const (
-	// Quick plays every check on every setup, on a playout or two of each: the depth of a plain go test.
+	// Quick plays every check on every setup, on a playout or two of each, checking the first FullyChecked states of
+	// a playout and every fourth after (and the last): the depth of a plain go test.
 	Quick Depth = iota
 	// Long plays the playouts each setup declares: the depth of CI.
 	Long
@@ -74,4 +75,13 @@ func chosenDepth() (Depth, bool) {
 		return Long, true
 	}
 	return Quick, false
+}
+
+// checkEvery returns the Harness's CheckEvery at depth d: at Quick, the checks of every fourth state past the first
+// FullyChecked of a playout (its end always checked); at Long, of every state.
+func (d Depth) checkEvery() int {
+	if d == Long {
+		return 1
+	}
+	return 4
 }

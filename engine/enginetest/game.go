@@ -269,12 +269,12 @@ func Run[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any, C 
 			typed, envelopes := depth.playouts(setup.Playouts)
 			t.Run("Typed", func(t *testing.T) {
 				h := TypedHarness(g, b, setup.Options)
-				h.Playouts = typed
+				h.Playouts, h.CheckEvery = typed, depth.checkEvery()
 				RunHarness(t, h)
 			})
 			t.Run("Envelopes", func(t *testing.T) {
 				h := EnvelopeHarness(g, b, setup.Options)
-				h.Playouts = envelopes
+				h.Playouts, h.CheckEvery = envelopes, depth.checkEvery()
 				RunHarness(t, h)
 			})
 		})

@@ -53,6 +53,10 @@ type Harness[S, M any] struct {
 	MaxPlies int
 	// Playouts is the number of seeded random playouts; 0 means 100.
 	Playouts int
+	// CheckEvery thins the per-state checks of a long playout: past its first FullyChecked states, only every
+	// CheckEvery-th state and the last one (where the game ends) get them; the others are only played through (and
+	// still replayed for determinism and checked for changes). 0 or 1 checks every state.
+	CheckEvery int
 
 	// Players lists the seats of s, for the view checks; NoPlayer (a spectator) is always checked too.
 	Players func(s S) []engine.Player

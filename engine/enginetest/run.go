@@ -149,7 +149,7 @@ func (h *Harness[S, M]) run(seeds []uint64) *report {
 // rng returns the generator that picks the moves of seed's playout.
 func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x72756c65626f6f6b)) }
 
-// playout plays seed's game with random legal moves, checking every state, then replays it to check determinism
+// playout plays seed's game with random legal moves, checking its states (see CheckEvery), then replays it to check determinism
 // and that no state of it has changed since it was made.
 func (h *Harness[S, M]) playout(r *report, seed uint64) {
 	s, err := h.New(seed)
@@ -161,22 +161,24 @@ func (h *Harness[S, M]) playout(r *report, seed uint64) {
 	var path []S
 	var snapshots []proto.Message
 	for ply := 0; ; ply++ {
-		at := fmt.Sprintf("seed %d, ply %d", seed, ply)
-		p := h.probe(s)
-		path, snapshots = append(path, s), append(snapshots, p.snapshot)
-		r.states++
-		r.moves += len(p.tries)
-		h.checkState(r, at, p)
-		if ply >= h.maxPlies() && !p.over {
-			r.fail(CheckPlayouts, "%s: the game is not over after MaxPlies = %d plies", at, h.maxPlies())
+		path, snapshots = append(path, s), append(snapshots, proto.Clone(h.Encode(s)))
+		legal, over := h.Legal(s), h.Over(s)
+		if h.checked(ply) || over || len(legal) == 0 {
+			p := h.probe(s)
+			r.states++
+			r.moves += len(p.tries)
+			h.checkState(r, fmt.Sprintf("seed %d, ply %d", seed, ply), p)
+		}
+		if ply >= h.maxPlies() && !over {
+			r.fail(CheckPlayouts, "seed %d, ply %d: the game is not over after MaxPlies = %d plies", seed, ply, h.maxPlies())
 			break
 		}
-		if p.over || len(p.legal) == 0 {
+		if over || len(legal) == 0 {
 			break // GameOver has reported a state that is not over with no legal move
 		}
-		m := p.legal[pick.IntN(len(p.legal))]
+		m := legal[pick.IntN(len(legal))]
 		if s, err = h.Apply(s, m); err != nil {
-			r.fail(CheckPlayouts, "%s: Apply(%+v), a legal move: %v", at, m, err)
+			r.fail(CheckPlayouts, "seed %d, ply %d: Apply(%+v), a legal move: %v", seed, ply, m, err)
 			break
 		}
 	}
@@ -187,6 +189,14 @@ func (h *Harness[S, M]) playout(r *report, seed uint64) {
 		}
 	}
 	h.replay(r, seed, snapshots)
+}
+
+// FullyChecked is how many states at the start of a playout get every per-state check whatever CheckEvery says.
+const FullyChecked = 32
+
+// checked reports whether the state after ply moves of a playout gets the per-state checks (see CheckEvery).
+func (h *Harness[S, M]) checked(ply int) bool {
+	return h.CheckEvery <= 1 || ply < FullyChecked || ply%h.CheckEvery == 0
 }
 
 // checkState runs every per-state check on p and records what fails.

@@ -93,7 +93,9 @@ func TestSeatAnswersOfAForcedPass(t *testing.T) {
 				}
 				return ordinary(seed)
 			}
-			h.Playouts = 2
+			// The second playout is an ordinary game: its states are thinned as the battery's are, but at the long
+			// depth.
+			h.Playouts, h.CheckEvery = 2, enginetest.ByDepth(4, 4, 1)
 			enginetest.RunHarness(t, h)
 		})
 	}
