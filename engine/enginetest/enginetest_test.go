@@ -215,3 +215,36 @@ func TestChosenDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEveryThinsLongPlayouts plays one long race with every state checked and again with CheckEvery 4: the
+// second checks the first FullyChecked states, every fourth after and the last, and neither finds a fault.
+func TestCheckEveryThinsLongPlayouts(t *testing.T) {
+	checked := func(every int) int {
+		h := raceHarness(correct)
+		start := h.New
+		h.New = func(seed uint64) (*race, error) {
+			s, err := start(seed)
+			if s != nil {
+				s.Target = 150 // at most 3 a move: at least 50 plies
+			}
+			return s, err
+		}
+		h.MaxPlies, h.CheckEvery = 1000, every
+		r := h.run(seeds(1))
+		if len(r.failures) > 0 {
+			t.Fatalf("CheckEvery %d: %v", every, r.failures)
+		}
+		return r.states
+	}
+	all, thinned := checked(1), checked(4)
+	want := 0
+	for ply := range all {
+		if ply < FullyChecked || ply%4 == 0 || ply == all-1 {
+			want++
+		}
+	}
+	if all < FullyChecked+16 || thinned != want {
+		t.Errorf("%d states checked in full, %d with CheckEvery 4; want at least %d and %d", all, thinned,
+			FullyChecked+16, want)
+	}
+}
