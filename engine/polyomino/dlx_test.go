@@ -2,6 +2,7 @@ package polyomino
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -162,4 +163,39 @@ func TestDancingLinks(t *testing.T) {
 			t.Errorf("%s: dancing links count %d in %d nodes, Count %d", c.name, got, nodes, want)
 		}
 	}
+}
+
+// TestCountMatchesDancingLinks compares Count with the dancing-links search on random shapes for sets of 8 or 9
+// pieces of 3 to 5 cells, enough for Count to cover pockets first (see pocketPieces) on the shapes that do not fill
+// their bounding rectangle, with one worker and with two. It fails if too few cases tile for the comparison to prove
+// much.
+func TestCountMatchesDancingLinks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pool := smallPieces()[2:]
+	cases, tiled := 24, 0
+	for i := range cases {
+		s := randomSet(rng, pool, 1)
+		for len(s.Pieces) < pocketPieces+i%2 {
+			s.Pieces = append(s.Pieces, randomSet(rng, pool, 1).Pieces[0])
+		}
+		shape := randomShape(rng, s.Area(), 8, 8)
+		if i%3 == 0 { // a compact blob, more likely to tile
+			shape = randomShape(rng, s.Area(), 6, (s.Area()+5)/6+1)
+		}
+		want, _ := dlxCount(shape, s)
+		for _, workers := range []int{1, 2} {
+			got, err := Count(context.Background(), shape, s, Options{Workers: workers})
+			if err != nil || got != want {
+				t.Fatalf("case %d, workers %d: Count = %d, %v; dancing links %d\nshape:\n%s\npieces %v mirror %v",
+					i, workers, got, err, want, shape.Grid(), s.Pieces, s.Mirror)
+			}
+		}
+		if want > 0 {
+			tiled++
+		}
+	}
+	if tiled < cases/10 {
+		t.Errorf("of %d random cases, %d tile: the test is too weak", cases, tiled)
+	}
+	t.Logf("of %d random cases, %d tile", cases, tiled)
 }
