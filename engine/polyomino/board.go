@@ -20,7 +20,7 @@ const window = 6
 //
 // When the shape's bounding rectangle has at most 64 cells, bit k is a cell of that rectangle, scanned line by line
 // (rows or columns, see newBoard), and the cells of the rectangle outside the shape are walls, filled from the start;
-// neighbours are then bit shifts, which dead uses. Otherwise bit k is the k-th cell of the shape in scan order.
+// neighbours are then bit shifts, which frontier uses. Otherwise bit k is the k-th cell of the shape in scan order.
 type board struct {
 	// cells[k] is the cell of bit k (for a rectangle layout, walls included).
 	cells Cells
@@ -334,8 +334,8 @@ func fittingLists(anchored [][maxOrientations]uint64, counts []uint8, pieces int
 
 // frontier reports whether the empty cells of board include a region no remaining piece can fill: a closed region
 // of one cell when every piece has two or more, or of two cells when every piece has three or more. It also returns
-// the pockets of board: its empty cells with exactly one empty neighbour. It checks the whole board in a few shifts,
-// and only on a rectangle layout (it returns false and no pockets on the compact one).
+// the pockets of board among b.pockets: its empty cells with exactly one empty neighbour. It checks the whole board in
+// a few shifts, and only on a rectangle layout (it returns false and no pockets on the compact one).
 func (b *board) frontier(board uint64) (dead bool, pockets uint64) {
 	if b.line == 0 {
 		return false, 0

@@ -86,6 +86,9 @@ func (s *search) expand(roots []root, target int) []root {
 		var deeper []root
 		s.collect = &deeper
 		for _, r := range roots {
+			if s.stopped {
+				break
+			}
 			s.weight = r.weight
 			s.count(r.board, r.used, r.pockets)
 		}
