@@ -237,8 +237,8 @@ func TestAdminEndpoints(t *testing.T) {
 // the service in process), in the trace of the traceparent it came with; a gRPC call with a caller's trace context is
 // a child of the caller's span.
 func TestTracing(t *testing.T) {
-	recorder := tracetest.NewSpanRecorder()
-	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder))
+	recorder, ended := tracetest.NewSpanRecorder(), make(endedSpans, 64)
+	provider := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(recorder), sdktrace.WithSpanProcessor(ended))
 	cfg := testConfig()
 	cfg.Tracing = &tracing.Tracing{Provider: provider, Propagator: propagation.TraceContext{}}
 	ts := startServer(t, cfg)
@@ -251,6 +251,8 @@ func TestTracing(t *testing.T) {
 	if code, body := servertest.Do(t, req); code != http.StatusOK {
 		t.Fatalf("REST: %d %s", code, body)
 	}
+	// A server span ends after its answer is sent: wait for it. Any span of the call within it ends before it.
+	ended.await(t, func(s sdktrace.ReadOnlySpan) bool { return s.SpanKind() == trace.SpanKindServer })
 	spans := recorder.Ended()
 	if len(spans) != 1 || spans[0].Name() != "POST /v1/games/{game}:new" || spans[0].SpanKind() != trace.SpanKindServer ||
 		spans[0].SpanContext().TraceID().String() != traceID {
@@ -263,12 +265,42 @@ func TestTracing(t *testing.T) {
 	ctx := metadata.NewOutgoingContext(servertest.CallContext(t), metadata.New(carrier))
 	servertest.Succeeded(ts.RPC.ListGames(ctx, &rulebookv1.ListGamesRequest{}))(t)
 	callerSpan.End()
-	for _, s := range recorder.Ended() {
-		if s.Name() == "rulebook.v1.RulesService/ListGames" && s.Parent().SpanID() == callerSpan.SpanContext().SpanID() {
-			return
+	ended.await(t, func(s sdktrace.ReadOnlySpan) bool {
+		return s.Name() == "rulebook.v1.RulesService/ListGames" && s.Parent().SpanID() == callerSpan.SpanContext().SpanID()
+	})
+}
+
+// endedSpans is a span processor that passes on each span as it ends, for a test to wait for one.
+type endedSpans chan sdktrace.ReadOnlySpan
+
+// OnStart does nothing.
+func (endedSpans) OnStart(context.Context, sdktrace.ReadWriteSpan) {}
+
+// OnEnd passes s on.
+func (e endedSpans) OnEnd(s sdktrace.ReadOnlySpan) { e <- s }
+
+// Shutdown does nothing.
+func (endedSpans) Shutdown(context.Context) error { return nil }
+
+// ForceFlush does nothing.
+func (endedSpans) ForceFlush(context.Context) error { return nil }
+
+// await waits for a span that want accepts to end (a minute at most), failing t if none does.
+func (e endedSpans) await(t *testing.T, want func(sdktrace.ReadOnlySpan) bool) {
+	t.Helper()
+	var seen []string
+	timeout := time.After(time.Minute)
+	for {
+		select {
+		case s := <-e:
+			if want(s) {
+				return
+			}
+			seen = append(seen, s.Name()+"/"+s.SpanKind().String())
+		case <-timeout:
+			t.Fatalf("the span awaited never ended; ended: %v", seen)
 		}
 	}
-	t.Errorf("no ListGames span is the child of the caller's span: %v", names(recorder.Ended()))
 }
 
 // names returns the names of spans.

@@ -138,6 +138,38 @@ func BenchmarkIrregularPlain(b *testing.B) {
 	}
 }
 
+// BenchmarkDancingLinks counts the tilings of the irregular shapes and of the pentomino rectangles with the
+// dancing-links search of dlx_test.go (Knuth's Algorithm X with the S heuristic), the baseline of BenchmarkIrregular
+// and BenchmarkCount on one worker: the sub-benchmarks have the same names. The 60-cell puzzles take seconds to
+// minutes each: run it with -benchtime 1x.
+func BenchmarkDancingLinks(b *testing.B) {
+	for _, c := range irregular {
+		b.Run(c.name, func(b *testing.B) { benchDLX(b, mustGrid(b, c.grid), c.set) })
+	}
+	for _, r := range benchRects {
+		b.Run(fmt.Sprintf("%dx%d", r.h, r.w), func(b *testing.B) {
+			if n := benchDLX(b, Rect(r.w, r.h), Pentominoes()); n != r.tilings {
+				b.Fatalf("dancing links count %d, want %d", n, r.tilings)
+			}
+		})
+	}
+}
+
+// benchDLX runs the dancing-links search on shape and set, reporting the tilings, the nodes and the CPU time, and
+// returns the tilings.
+func benchDLX(b *testing.B, shape Cells, set Set) int {
+	done := reportCPU(b)
+	var n int
+	var nodes int64
+	for b.Loop() {
+		n, nodes = dlxCount(shape, set)
+	}
+	done()
+	b.ReportMetric(float64(n), "tilings")
+	b.ReportMetric(float64(nodes), "nodes")
+	return n
+}
+
 // benchPlain runs the plain search on shape and set, reporting the tilings and the CPU time.
 func benchPlain(b *testing.B, shape Cells, set Set) {
 	done := reportCPU(b)

@@ -1,8 +1,15 @@
 package polyomino
 
 import (
+	"math/bits"
 	"slices"
 )
+
+// pocketPieces is the fewest pieces for which Count covers pockets first on a shape that does not fill its bounding
+// rectangle (see search.count). With fewer, as on Ubongo Duel's sheets, the search is a few hundred nodes and most of
+// the time goes into the tables; on a rectangle, whose scan lines are its shorter side, the first empty cell makes a
+// smaller search (BENCHMARKS.md, 2026-12-01).
+const pocketPieces = 8
 
 // window is how many cells after the first empty one select a placement list: the lists for a cell and a piece are
 // filtered by which of the next window cells are filled, so most placements that do not fit are never tried.
@@ -13,7 +20,7 @@ const window = 6
 //
 // When the shape's bounding rectangle has at most 64 cells, bit k is a cell of that rectangle, scanned line by line
 // (rows or columns, see newBoard), and the cells of the rectangle outside the shape are walls, filled from the start;
-// neighbours are then bit shifts, which dead uses. Otherwise bit k is the k-th cell of the shape in scan order.
+// neighbours are then bit shifts, which frontier uses. Otherwise bit k is the k-th cell of the shape in scan order.
 type board struct {
 	// cells[k] is the cell of bit k (for a rectangle layout, walls included).
 	cells Cells
@@ -34,6 +41,14 @@ type board struct {
 	// whose pattern is pat.
 	anchored [][maxOrientations]uint64
 	fitting  []uint8
+	// On a rectangle layout, pocketMasks[pocketStart[k]:pocketStart[k+1]], k = (c*pieces+p)<<2 | d, are the
+	// placements of piece p that cover cell c and none of its neighbours but the one in direction d (see
+	// neighbourDirection): those that may cover c when that neighbour is its only empty one, a pocket (see count).
+	pocketStart []int32
+	pocketMasks []uint64
+	// pockets are the cells Count may cover before the first empty one when they are pockets (see search.count):
+	// the shape's cells, set by addPockets, or none.
+	pockets uint64
 	// placements[p] is every placement of piece p, in increasing order of masks.
 	placements [][]uint64
 	// symmetries are the permutations of the bits that map the shape onto itself under a rotation, or a reflection
@@ -154,6 +169,70 @@ func newBoard(shape Cells, set Set) (*board, error) {
 	return b, nil
 }
 
+// neighbours returns the bits of the neighbours of cell c on a rectangle layout, in the directions of
+// neighbourDirection (0 where there is none).
+func (b *board) neighbours(c int) [4]uint64 {
+	var n [4]uint64
+	bit := uint64(1) << c
+	if bit&b.last == 0 {
+		n[0] = bit << 1
+	}
+	if bit&b.first == 0 {
+		n[1] = bit >> 1
+	}
+	n[2] = bit << b.line & b.full
+	n[3] = bit >> b.line
+	return n
+}
+
+// neighbourDirection returns the direction of the only empty neighbour of cell c of board on a rectangle layout: 0
+// for the next cell along the line, 1 the previous one, 2 the cell of the next line, 3 that of the previous line.
+func (b *board) neighbourDirection(board uint64, c int) int {
+	for d, n := range b.neighbours(c) {
+		if n != 0 && board&n == 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// addPockets lets Count's search on b cover pockets first (see search.count) if the layout is a rectangle with walls
+// and there are at least pocketPieces pieces: it sets the pockets, pocketStart and pocketMasks fields.
+func (b *board) addPockets() {
+	if b.line > 0 && b.walls != 0 && b.pieces >= pocketPieces {
+		b.pockets = b.full &^ b.walls
+		b.pocketStart, b.pocketMasks = b.pocketLists()
+	}
+}
+
+// pocketLists returns the pocketStart and pocketMasks fields of a board on a rectangle layout (see board).
+func (b *board) pocketLists() ([]int32, []uint64) {
+	covering := make([][]uint64, len(b.cells)*b.pieces) // covering[c*pieces+p]: the placements of p covering c
+	for p, ms := range b.placements {
+		for _, m := range ms {
+			for rest := m; rest != 0; rest &= rest - 1 {
+				c := bits.TrailingZeros64(rest)
+				covering[c*b.pieces+p] = append(covering[c*b.pieces+p], m)
+			}
+		}
+	}
+	start := make([]int32, 1, len(covering)<<2+1)
+	var masks []uint64
+	for j, ms := range covering {
+		n := b.neighbours(j / b.pieces)
+		for d := range n {
+			others := (n[0] | n[1] | n[2] | n[3]) &^ n[d]
+			for _, m := range ms {
+				if m&others == 0 {
+					masks = append(masks, m)
+				}
+			}
+			start = append(start, int32(len(masks)))
+		}
+	}
+	return start, masks
+}
+
 // placer places one orientation of a piece with its first cell in scan order on any bit of a layout.
 type placer struct {
 	b     *board
@@ -253,12 +332,13 @@ func fittingLists(anchored [][maxOrientations]uint64, counts []uint8, pieces int
 	return fitting
 }
 
-// dead reports whether the empty cells of board include a region no remaining piece can fill: a closed region of one
-// cell when every piece has two or more, or of two cells when every piece has three or more. It checks the whole
-// board in a few shifts, and only on a rectangle layout (it returns false on the compact one).
-func (b *board) dead(board uint64) bool {
-	if b.line == 0 || b.minSize < 2 {
-		return false
+// frontier reports whether the empty cells of board include a region no remaining piece can fill: a closed region
+// of one cell when every piece has two or more, or of two cells when every piece has three or more. It also returns
+// the pockets of board among b.pockets: its empty cells with exactly one empty neighbour. It checks the whole board in
+// a few shifts, and only on a rectangle layout (it returns false and no pockets on the compact one).
+func (b *board) frontier(board uint64) (dead bool, pockets uint64) {
+	if b.line == 0 {
+		return false, 0
 	}
 	e := b.full &^ board
 	// n1..n4 are the cells whose next, previous, following-line and preceding-line neighbour is empty.
@@ -266,16 +346,16 @@ func (b *board) dead(board uint64) bool {
 	n2 := (e << 1) &^ b.first
 	n3 := e >> b.line
 	n4 := e << b.line
-	if e&^(n1|n2|n3|n4) != 0 {
-		return true
+	if b.minSize >= 2 && e&^(n1|n2|n3|n4) != 0 {
+		return true, 0
 	}
-	if b.minSize < 3 {
-		return false
-	}
-	// x is the empty cells with exactly one empty neighbour; two of them next to each other are a closed pair.
 	atLeastTwo := n1&n2 | n3&n4 | (n1|n2)&(n3|n4)
 	x := e & (n1 ^ n2 ^ n3 ^ n4) &^ atLeastTwo
-	return x&((x>>1)&^b.last|(x<<1)&^b.first|x>>b.line|x<<b.line) != 0
+	// Two pockets next to each other are a closed pair.
+	if b.minSize >= 3 && x&((x>>1)&^b.last|(x<<1)&^b.first|x>>b.line|x<<b.line) != 0 {
+		return true, 0
+	}
+	return false, x & b.pockets
 }
 
 // cellsOf returns the cells of mask m in reading order.

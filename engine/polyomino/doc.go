@@ -27,7 +27,7 @@
 // cells; larger ones are refused): the cells of its bounding rectangle when that has at most 64 (cells outside the
 // shape are walls), else the shape's own cells. They precompute every placement of every orientation of every piece
 // as a mask anchored at its first cell in scan order (for a cell and a piece, at most one per orientation), and search
-// depth first, always covering the first empty cell in scan order with each unused piece in turn. The scan runs along
+// depth first, covering the first empty cell in scan order with each unused piece in turn. The scan runs along
 // the shorter side of the bounding rectangle (by columns when the shape is wider than tall), a byte per pattern of the
 // next few cells selects the placements that leave its filled cells alone, and a branch that leaves an empty region
 // of one or two cells that no piece can fill is cut at once. Count also uses the shape's symmetries: the tilings with
@@ -36,10 +36,19 @@
 // uses each piece at most once; Count and Find use every piece of the set, so they require the pieces' total area to
 // equal the shape's, while TilingSubsets picks k pieces.
 //
+// On a shape that does not fill its bounding rectangle, for a set of at least 8 pieces, Count covers a pocket first
+// when there is one: an empty cell with a single empty neighbour, which few placements fit (those through that
+// neighbour, listed per cell, piece and direction), so that the dead ends it would leave behind are cut before the
+// scan reaches it. It then also places the piece with the fewest placements first, at each of them, as it does on a
+// symmetric shape: the piece breaks the scan lines and leaves pockets early. Counting stays exact whatever the cell
+// covered, since every placement covering it is tried once. Find, TilingSubsets and Count on other shapes (rectangles,
+// and small puzzles such as Ubongo Duel's, where most of the time goes into building the tables) keep the first empty
+// cell, so Find's tiling is the same as before.
+//
 // The search does not choose the cell with the fewest placements (Knuth's S heuristic): a node of this search costs
-// well under 100 ns, and counting the placements that still fit each cell, even bit-parallel, costs more per node
-// than the nodes it saves, on rectangles and on irregular shapes alike (BENCHMARKS.md, 2026-12-01). On small puzzles
-// such as Ubongo Duel's most of the time goes into building the tables, not into the search.
+// under 100 ns, and counting the placements that still fit each cell, even bit-parallel, costs more per node than the
+// nodes it saves. Against a plain dancing-links search with the S heuristic, Count is over 100 times faster on the
+// pentomino rectangles but only 10 to 12 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
 //
 // Tilings are counted as they are, not up to symmetry: the 6 x 10 rectangle has 9,356 tilings by the 12 pentominoes,
 // 4 x the 2,339 distinct ones. Two congruent pieces in one set are still two pieces, and swapping them gives another

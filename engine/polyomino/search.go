@@ -69,6 +69,9 @@ type search struct {
 	stopped bool
 	// solutions counts the tilings found by count, each as weight tilings (see board.roots).
 	solutions, weight int64
+	// collect, if not nil, makes count append the partial tilings one piece deeper to it instead of searching them
+	// (see expand).
+	collect *[]root
 	// placed and piece are the current partial tiling of find: placed[d] is the mask of the d-th piece placed, piece[d]
 	// its index; depth is the number of pieces of the tiling found.
 	depth  int
@@ -100,13 +103,31 @@ func (s *search) settle() {
 	s.nodes = 0
 }
 
-// count adds to s.solutions the tilings that complete board with pieces not in used.
-func (s *search) count(board, used uint64) {
+// count adds to s.solutions the tilings that complete board with pieces not in used; pockets are board's (see
+// board.frontier). It covers a pocket if there is one, else the first empty cell: a pocket is an empty cell with one
+// empty neighbour, which few placements fit, and covering it first cuts the dead ends it would leave behind. Any cell
+// will do for counting, as long as every placement covering it is tried once. The first empty cell is covered
+// through its anchored placements (those covering it have it as their first cell), another pocket through the
+// placements covering it and its empty neighbour.
+func (s *search) count(board, used, pockets uint64) {
 	if board == s.b.full {
 		s.solutions += s.weight
 		return
 	}
 	i := bits.TrailingZeros64(^board)
+	if c := bits.TrailingZeros64(pockets); pockets != 0 && c != i {
+		base := (c*s.b.pieces)<<2 | s.b.neighbourDirection(board, c)
+		for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
+			p := bits.TrailingZeros64(rem)
+			k := base + p<<2
+			for _, m := range s.b.pocketMasks[s.b.pocketStart[k]:s.b.pocketStart[k+1]] {
+				if m&board == 0 && s.countWith(board|m, used|1<<p) {
+					return
+				}
+			}
+		}
+		return
+	}
 	pat := int(board>>(i+1)) & (1<<window - 1)
 	base := i * s.b.pieces
 	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
@@ -119,19 +140,45 @@ func (s *search) count(board, used uint64) {
 			if m&board != 0 {
 				continue
 			}
+			// countWith written out: a call per node costs the rectangles, which take this path only, some 10 %.
 			s.nodes++
 			if s.nodes&(checkEvery-1) == 0 && s.flush() {
 				return
 			}
-			if s.b.dead(board | m) {
+			dead, pockets := s.b.frontier(board | m)
+			switch {
+			case dead:
+				continue
+			case s.collect != nil && board|m != s.b.full:
+				*s.collect = append(*s.collect, root{task{board | m, used | 1<<p, pockets}, s.weight})
 				continue
 			}
-			s.count(board|m, used|1<<p)
+			s.count(board|m, used|1<<p, pockets)
 			if s.stopped {
 				return
 			}
 		}
 	}
+}
+
+// countWith counts the node of a piece just placed on a pocket, making board with the pieces in used, and then the
+// tilings that complete board unless it is a dead end; with s.collect set, it appends board to it instead. It
+// returns whether the search must end. count's loop on the first empty cell does the same in line.
+func (s *search) countWith(board, used uint64) bool {
+	s.nodes++
+	if s.nodes&(checkEvery-1) == 0 && s.flush() {
+		return true
+	}
+	dead, pockets := s.b.frontier(board)
+	switch {
+	case dead:
+		return false
+	case s.collect != nil && board != s.b.full:
+		*s.collect = append(*s.collect, root{task{board, used, pockets}, s.weight})
+		return false
+	}
+	s.count(board, used, pockets)
+	return s.stopped
 }
 
 // find looks for the first tiling, in search order, that completes board with pieces not in used, d pieces being
@@ -154,11 +201,12 @@ func (s *search) find(board, used uint64, d int) bool {
 			if m&board != 0 {
 				continue
 			}
+			// countWith written out: a call per node costs the rectangles, which take this path only, some 10 %.
 			s.nodes++
 			if s.nodes&(checkEvery-1) == 0 && s.flush() {
 				return false
 			}
-			if s.b.dead(board | m) {
+			if dead, _ := s.b.frontier(board | m); dead {
 				continue
 			}
 			s.placed[d], s.piece[d] = m, p
@@ -181,9 +229,3 @@ func (s *search) solution() Solution {
 	}
 	return out
 }
-
-// trailingEmpty returns the index of the first empty cell of board.
-func trailingEmpty(board uint64) int { return bits.TrailingZeros64(^board) }
-
-// trailingZeros returns the index of the lowest bit set in m.
-func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }

@@ -2,7 +2,6 @@ package polyomino
 
 import (
 	"context"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -40,6 +39,7 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	b.addPockets()
 	c := newControl(ctx, opts)
 	s := &search{b: b, c: c, allowed: allPieces(b.pieces)}
 	roots := b.roots()
@@ -60,7 +60,7 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 					break
 				}
 				s.weight = roots[k].weight
-				s.count(roots[k].board, roots[k].used)
+				s.count(roots[k].board, roots[k].used, roots[k].pockets)
 			}
 			s.settle()
 			total.Add(s.solutions)
@@ -74,42 +74,25 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 	return int(total.Load()), nil
 }
 
-// task is a partial tiling for a worker to complete: the cells covered and the pieces used.
-type task struct{ board, used uint64 }
+// task is a partial tiling for a worker to complete: the cells covered, the pieces used, and the pockets of the
+// cells covered (see board.frontier).
+type task struct{ board, used, pockets uint64 }
 
 // expand returns the partial tilings the search reaches from roots after one, two or three more pieces, going one
 // piece deeper while there are fewer than target of them, each with the weight of its root. It counts their nodes and
-// the tilings completed on the way as count would.
+// the tilings completed on the way as count does, for it is count, collecting instead of going deeper.
 func (s *search) expand(roots []root, target int) []root {
-	for depth := 0; depth < 3 && len(roots) > 0 && len(roots) < target; depth++ {
+	for depth := 0; depth < 3 && len(roots) > 0 && len(roots) < target && !s.stopped; depth++ {
 		var deeper []root
+		s.collect = &deeper
 		for _, r := range roots {
-			if r.board == s.b.full {
-				s.solutions += r.weight
-				continue
+			if s.stopped {
+				break
 			}
-			i := trailingEmpty(r.board)
-			pat := int(r.board>>(i+1)) & (1<<window - 1)
-			for rem := s.allowed &^ r.used; rem != 0; rem &= rem - 1 {
-				p := trailingZeros(rem)
-				j := i*s.b.pieces + p
-				list := &s.b.anchored[j]
-				for sel := s.b.fitting[j<<window|pat]; sel != 0; sel &= sel - 1 {
-					m := list[bits.TrailingZeros8(sel)&(maxOrientations-1)]
-					if m&r.board != 0 {
-						continue
-					}
-					s.nodes++
-					switch {
-					case r.board|m == s.b.full:
-						s.solutions += r.weight
-					case s.b.dead(r.board | m):
-					default:
-						deeper = append(deeper, root{task{r.board | m, r.used | 1<<p}, r.weight})
-					}
-				}
-			}
+			s.weight = r.weight
+			s.count(r.board, r.used, r.pockets)
 		}
+		s.collect = nil
 		roots = deeper
 	}
 	return roots

@@ -33,11 +33,11 @@ func TestCountPentominoRectangles(t *testing.T) {
 	}
 }
 
-// TestCountMatchesPlain compares Count and Find with the plain search on random shapes and piece sets: the same
-// count, and a tiling from Find exactly when there is one, checked cell by cell. Some shapes are rectangles (often
-// symmetric), and some are cut in two far apart, so that their bounding rectangle has more than 64 cells (the compact
-// layout). The test fails if too few cases tile, tile more than one way, or tile on the compact layout, for then the
-// comparison proves little.
+// TestCountMatchesPlain compares Count and Find with the plain search on random shapes and piece sets, and the
+// dancing-links search of dlx_test.go with the plain search: the same count, and a tiling from Find exactly when
+// there is one, checked cell by cell. Some shapes are rectangles (often symmetric), and some are cut in two far
+// apart, so that their bounding rectangle has more than 64 cells (the compact layout). The test fails if too few
+// cases tile, tile more than one way, or tile on the compact layout, for then the comparison proves little.
 func TestCountMatchesPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pool := smallPieces()
@@ -64,6 +64,10 @@ func TestCountMatchesPlain(t *testing.T) {
 			}
 		}
 		want := plainCount(shape, plainPieces(s), s.Mirror, 0)
+		if d, _ := dlxCount(shape, s); d != want {
+			t.Fatalf("case %d: dancing links %d, plain search %d\nshape:\n%s\npieces %v mirror %v",
+				i, d, want, shape.Grid(), s.Pieces, s.Mirror)
+		}
 		for _, workers := range []int{1, 2} {
 			got, err := Count(context.Background(), shape, s, Options{Workers: workers})
 			if err != nil || got != want {

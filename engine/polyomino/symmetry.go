@@ -67,13 +67,16 @@ type root struct {
 	weight int64
 }
 
-// roots returns the partial tilings Count searches from. Without symmetry it is the empty board. When the shape has
-// symmetries (see symmetries), they permute the tilings, and the tilings with piece q at placement P are as many as
-// those with q at any image of P; so Count places q only at one placement of each orbit (the smallest mask) and
-// weights its completions by the orbit's size. q is the piece with the fewest placements, the first if several.
+// roots returns the partial tilings Count searches from. When the shape has symmetries (see symmetries), they
+// permute the tilings, and the tilings with piece q at placement P are as many as those with q at any image of P; so
+// Count places q only at one placement of each orbit (the smallest mask) and weights its completions by the orbit's
+// size. q is the piece with the fewest placements, the first if several. Without symmetry, when Count covers pockets
+// first (see board.pockets), it places q first too, at each of its placements (orbits of one): a piece placed inside
+// the shape breaks its scan lines, which leaves pockets early. Otherwise the root is the empty board.
 func (b *board) roots() []root {
-	if len(b.symmetries) < 2 {
-		return []root{{task: task{board: b.walls}, weight: 1}}
+	if len(b.symmetries) < 2 && b.pockets == 0 {
+		_, pockets := b.frontier(b.walls)
+		return []root{{task: task{board: b.walls, pockets: pockets}, weight: 1}}
 	}
 	q := 0
 	for p, ms := range b.placements {
@@ -96,7 +99,8 @@ func (b *board) roots() []root {
 			}
 		}
 		if smallest {
-			out = append(out, root{task: task{board: b.walls | m, used: 1 << q}, weight: int64(len(orbit))})
+			_, pockets := b.frontier(b.walls | m)
+			out = append(out, root{task: task{board: b.walls | m, used: 1 << q, pockets: pockets}, weight: int64(len(orbit))})
 		}
 	}
 	return out
