@@ -3,6 +3,7 @@ package enginetest
 import (
 	"testing"
 
+	"github.com/rulebook/rulebook/engine"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -91,4 +92,27 @@ func CheckApply[S any, M proto.Message, Mv, E any](t *testing.T, c Codec[S, M], 
 		t.Fatalf("after %v the state does not decode: %v\n%v", m, err, next)
 	}
 	return events, true
+}
+
+// FuzzUnpack fuzzes a game's private form of its states (see engine.Packer): UnpackState never panics on arbitrary
+// bytes, and a state it accepts packs and unpacks to itself, and its message decodes with decode. The private forms
+// of seeds are the seed corpus.
+func FuzzUnpack[S engine.Proto[P], P proto.Message](f *testing.F, p engine.Packer[S], decode func(P) (S, error),
+	seeds ...S) {
+	for _, s := range seeds {
+		f.Add(p.PackState(nil, s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := p.UnpackState(b)
+		if err != nil {
+			return
+		}
+		back, err := p.UnpackState(p.PackState(nil, s))
+		if err != nil || !proto.Equal(back.Proto(), s.Proto()) {
+			t.Fatalf("round trip of %v: %v, %v", s, back, err)
+		}
+		if _, err := decode(s.Proto()); err != nil {
+			t.Fatalf("the message of an unpacked state does not decode: %v", err)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -62,23 +63,9 @@ func TestUnpackRefuses(t *testing.T) {
 	}
 }
 
-// FuzzUnpack unpacks arbitrary bytes as the private form of a state: it must never panic, and a state it accepts
-// must pack and unpack to itself and decode from its message.
+// FuzzUnpack unpacks arbitrary bytes as the private form of a state (enginetest.FuzzUnpack).
 func FuzzUnpack(f *testing.F) {
-	f.Add(definition{}.PackState(nil, newGame(f, DefaultOptions(), 1)))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := definition{}.UnpackState(b)
-		if err != nil {
-			return
-		}
-		back, err := definition{}.UnpackState(definition{}.PackState(nil, s))
-		if err != nil || !proto.Equal(back.Proto(), s.Proto()) {
-			t.Fatalf("round trip of %v: %v, %v", s, back, err)
-		}
-		if _, err := FromProto(s.Proto()); err != nil {
-			t.Fatalf("the message of an unpacked state does not decode: %v", err)
-		}
-	})
+	enginetest.FuzzUnpack(f, definition{}, FromProto, newGame(f, DefaultOptions(), 1))
 }
 
 // BenchmarkHeldForm reads a mid-game state from the bytes a token holds and writes it back, as the service does on
