@@ -10,3 +10,8 @@ import (
 func TestReasonsDocumented(t *testing.T) {
 	enginetest.CheckDocumented(t, enginetest.Reasons(t, "reasons.go"), "../../docs/rules/exploze.md")
 }
+
+// TestReasonsTested checks that some test provokes each reason code: a test file other than this one names it.
+func TestReasonsTested(t *testing.T) {
+	enginetest.CheckNamedByTests(t, enginetest.Reasons(t, "reasons.go"), ".", "reasons_test.go")
+}
