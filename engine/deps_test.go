@@ -28,7 +28,8 @@ func TestEnginesLinkNoGRPC(t *testing.T) {
 		listed = append(listed, pkg)
 		var linked []string
 		for dep := range strings.FieldsSeq(deps) {
-			if slices.ContainsFunc(serviceModules, func(m string) bool { return dep == m || strings.HasPrefix(dep, m+"/") }) {
+			inModule := func(m string) bool { return dep == m || strings.HasPrefix(dep, m+"/") }
+			if slices.ContainsFunc(serviceModules, inModule) {
 				linked = append(linked, dep)
 			}
 		}
