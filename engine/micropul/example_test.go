@@ -45,29 +45,31 @@ func ExampleState_Apply() {
 	// illegal TILE_NOT_IN_HAND: tile 13 is not in player 1's hand
 }
 
-// A two-player game to its end, each move one of the legal moves chosen by a counter, and its score.
+// A solo game to its end by a greedy player, who tries every legal move and keeps the one that scores the most, and
+// the band its total earns.
 func Example() {
-	s, err := micropul.New(micropul.DefaultOptions(), 1)
+	s, err := micropul.New(micropul.Options{Players: 1}, 1)
 	if err != nil {
 		panic(err)
 	}
-	moves := 0
-	for ; !s.Over(); moves++ {
-		legal := s.Legal(s.ToMove())
-		if s, _, err = s.Apply(legal[moves*7%len(legal)]); err != nil {
-			panic(err)
+	turns := 0
+	for ; !s.Over(); turns++ {
+		var best *micropul.State
+		for _, move := range s.Legal(1) {
+			next, _, err := s.Apply(move)
+			if err != nil {
+				panic(err)
+			}
+			if best == nil || next.Score().Players[0].Total > best.Score().Players[0].Total {
+				best = next
+			}
 		}
+		s = best
 	}
 	sc := s.Score()
-	fmt.Println(moves, "moves,", s.End())
-	for _, p := range sc.Players {
-		fmt.Printf("player %d: %d points (groups %d, supply %d, hand %d)\n", p.Player, p.Total, p.Groups, p.Supply,
-			p.Hand)
-	}
-	fmt.Println("winners:", sc.Winners)
+	p := sc.Players[0]
+	fmt.Printf("%d turns, %v: %d points (groups %d, supply %d, hand %d), %v\n", turns, s.End(), p.Total, p.Groups,
+		p.Supply, p.Hand, sc.Band)
 	// Output:
-	// 75 moves, core empty
-	// player 1: 12 points (groups 0, supply 12, hand 0)
-	// player 2: 3 points (groups 0, supply 2, hand 1)
-	// winners: [1]
+	// 75 turns, core empty: 36 points (groups 10, supply 26, hand 0), Beginner
 }
