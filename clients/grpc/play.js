@@ -56,10 +56,12 @@ function random(seed) {
   };
 }
 
+// check throws, naming what was checked, unless ok.
 function check(ok, what) {
   if (!ok) throw new Error(`check failed: ${what}`);
 }
 
+// same reports whether a and b are equal values (as JSON, keys in the same order).
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // toMove returns the seat to move in a game's state or view (0 once it is over).
@@ -95,9 +97,12 @@ async function play(info, options, pick) {
 }
 
 async function main() {
-  const pick = random(Number(seedArg));
+  const seed = Number(seedArg);
+  check(Number.isSafeInteger(seed), `the seed ${seedArg} is an integer`);
+  const pick = random(seed);
   const { games } = await call('ListGames', {});
   const info = Object.fromEntries(games.map((g) => [g.id, g]));
+  check(info.exploze && info.micropul, 'the server hosts Exploze and Micropul');
 
   // Exploze: the last mover is the one player left, the winner.
   const exploze = await play(info.exploze, { exploze: { rows: 6, cols: 6, players: 2 } }, pick);
