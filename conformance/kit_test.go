@@ -182,8 +182,7 @@ var unreachable = map[string]map[string]string{
 
 // missing are the reasons the kit does not show yet although a call can get them, by game.
 var missing = map[string][]string{
-	"kipicot":     {"PLACEMENT_REQUIRED", "NOT_A_FISHING_SQUARE"},
-	"ubongo-duel": {"OVERLAP"},
+	"kipicot": {"PLACEMENT_REQUIRED", "NOT_A_FISHING_SQUARE"},
 }
 
 // requestReasons are the service's refusals of a request's own shape, which every file shows.

@@ -153,7 +153,7 @@ func micropulCandidates(b *builder, state *rulebookv1.GameState) []*rulebookv1.M
 
 // ubongoSubmissions returns, for each seat with a task, the witness solution of its task, and the same solution
 // with its first placement's piece replaced, its first placement cut by a cell or moved off the shape, its first
-// piece placed twice, its last left out, and a submission of too many cells.
+// piece placed twice, its last left out, its second moved onto its first, and a submission of too many cells.
 func ubongoSubmissions(state *rulebookv1.GameState) []*rulebookv1.Move {
 	s, err := ubongoduel.FromProto(state.GetUbongoDuel())
 	if err != nil || state.GetUbongoDuel().GetIsView() {
@@ -192,6 +192,9 @@ func ubongoSubmissions(state *rulebookv1.GameState) []*rulebookv1.Move {
 			large[i] = ubongoduel.Placement{Piece: "A", Cells: make(polyomino.Cells, 6)}
 		}
 		submit(large)
+		if over, ok := overlapping(state.GetUbongoDuel().GetTasks()[0].GetShape(), task); ok {
+			submit(over)
+		}
 	}
 	return moves
 }
@@ -281,4 +284,34 @@ func kipicotStep(m *rulebookv1.KipicotMove) *rulebookv1.KipicotStep {
 		return &rulebookv1.KipicotStep{Kind: &rulebookv1.KipicotStep_Fish{Fish: k.Fish}}
 	}
 	panic("a playthrough's move of Kipicot is not one step")
+}
+
+// overlapping returns the witness of task with its second placement moved (turned or not) to lie inside shape and
+// cover a cell of the first placement, or false if no such move exists.
+func overlapping(shape []*rulebookv1.UbongoDuelCell, task ubongoduel.Task) ([]ubongoduel.Placement, bool) {
+	in, first := map[polyomino.Cell]bool{}, map[polyomino.Cell]bool{}
+	for _, c := range shape {
+		in[polyomino.Cell{X: int(c.GetX()), Y: int(c.GetY())}] = true
+	}
+	for _, c := range task.Witness[0].Cells {
+		first[c] = true
+	}
+	for _, o := range polyomino.Orientations(task.Witness[1].Cells, true) {
+		for dy := -8; dy <= 8; dy++ {
+			for dx := -8; dx <= 8; dx++ {
+				moved, inside, hits := make(polyomino.Cells, len(o)), true, false
+				for i, c := range o {
+					moved[i] = polyomino.Cell{X: c.X + dx, Y: c.Y + dy}
+					inside = inside && in[moved[i]]
+					hits = hits || first[moved[i]]
+				}
+				if inside && hits {
+					out := clonePlacements(task.Witness)
+					out[1].Cells = moved
+					return out, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
