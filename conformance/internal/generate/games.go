@@ -153,7 +153,7 @@ func micropulCandidates(b *builder, state *rulebookv1.GameState) []*rulebookv1.M
 
 // ubongoSubmissions returns, for each seat with a task, the witness solution of its task, and the same solution
 // with its first placement's piece replaced, its first placement cut by a cell or moved off the shape, its first
-// piece placed twice, its last left out, its second moved onto its first, and a submission of too many cells.
+// piece placed twice, its last left out, and a submission of too many cells.
 func ubongoSubmissions(state *rulebookv1.GameState) []*rulebookv1.Move {
 	s, err := ubongoduel.FromProto(state.GetUbongoDuel())
 	if err != nil || state.GetUbongoDuel().GetIsView() {
@@ -192,9 +192,6 @@ func ubongoSubmissions(state *rulebookv1.GameState) []*rulebookv1.Move {
 			large[i] = ubongoduel.Placement{Piece: "A", Cells: make(polyomino.Cells, 6)}
 		}
 		submit(large)
-		if over, ok := overlapping(state.GetUbongoDuel().GetTasks()[0].GetShape(), task); ok {
-			submit(over)
-		}
 	}
 	return moves
 }
@@ -208,9 +205,15 @@ func clonePlacements(ps []ubongoduel.Placement) []ubongoduel.Placement {
 	return out
 }
 
-// ubongoCandidates are the submissions of ubongoSubmissions and a give-up and a close for each seat.
-func ubongoCandidates(_ *builder, state *rulebookv1.GameState) []*rulebookv1.Move {
+// ubongoCandidates are the submissions of ubongoSubmissions, a give-up and a close for each seat, and the first
+// witness of a seat with one placement slid (not turned) onto another that the engine refuses as OVERLAP.
+func ubongoCandidates(b *builder, state *rulebookv1.GameState) []*rulebookv1.Move {
 	moves := ubongoSubmissions(state)
+	if s, err := ubongoduel.FromProto(state.GetUbongoDuel()); err == nil && !state.GetUbongoDuel().GetIsView() {
+		if task, _, ok := s.CurrentTask(1); ok {
+			moves = append(moves, slid(b, state, task.Witness)...)
+		}
+	}
 	for p := engine.Player(1); p <= 2; p++ {
 		moves = append(moves, ubongoduel.Move{Player: p, Action: ubongoduel.GiveUp}.Proto(),
 			ubongoduel.Move{Player: p, Action: ubongoduel.CloseDuel}.Proto())
@@ -286,32 +289,23 @@ func kipicotStep(m *rulebookv1.KipicotMove) *rulebookv1.KipicotStep {
 	panic("a playthrough's move of Kipicot is not one step")
 }
 
-// overlapping returns the witness of task with its second placement moved (turned or not) to lie inside shape and
-// cover a cell of the first placement, or false if no such move exists.
-func overlapping(shape []*rulebookv1.UbongoDuelCell, task ubongoduel.Task) ([]ubongoduel.Placement, bool) {
-	in, first := map[polyomino.Cell]bool{}, map[polyomino.Cell]bool{}
-	for _, c := range shape {
-		in[polyomino.Cell{X: int(c.GetX()), Y: int(c.GetY())}] = true
-	}
-	for _, c := range task.Witness[0].Cells {
-		first[c] = true
-	}
-	for _, o := range polyomino.Orientations(task.Witness[1].Cells, true) {
-		for dy := -8; dy <= 8; dy++ {
-			for dx := -8; dx <= 8; dx++ {
-				moved, inside, hits := make(polyomino.Cells, len(o)), true, false
-				for i, c := range o {
-					moved[i] = polyomino.Cell{X: c.X + dx, Y: c.Y + dy}
-					inside = inside && in[moved[i]]
-					hits = hits || first[moved[i]]
-				}
-				if inside && hits {
-					out := clonePlacements(task.Witness)
-					out[1].Cells = moved
-					return out, true
-				}
+
+// slid returns the first submission of player 1 found by sliding one placement of witness by up to 4 cells each way
+// that the engine refuses as OVERLAP, or none.
+func slid(b *builder, state *rulebookv1.GameState, witness []ubongoduel.Placement) []*rulebookv1.Move {
+	for i := range witness {
+		for d := range 81 {
+			dx, dy := d%9-4, d/9-4
+			ps := clonePlacements(witness)
+			for k := range ps[i].Cells {
+				ps[i].Cells[k].X += dx
+				ps[i].Cells[k].Y += dy
+			}
+			m := ubongoduel.Move{Player: 1, Action: ubongoduel.Submit, Placements: ps}.Proto()
+			if b.refusal(state, m) == ubongoduel.ReasonOverlap {
+				return []*rulebookv1.Move{m}
 			}
 		}
 	}
-	return nil, false
+	return nil
 }
