@@ -289,7 +289,6 @@ func kipicotStep(m *rulebookv1.KipicotMove) *rulebookv1.KipicotStep {
 	panic("a playthrough's move of Kipicot is not one step")
 }
 
-
 // slid returns the first submission of player 1 found by sliding one placement of witness by up to 4 cells each way
 // that the engine refuses as OVERLAP, or none.
 func slid(b *builder, state *rulebookv1.GameState, witness []ubongoduel.Placement) []*rulebookv1.Move {
