@@ -54,6 +54,10 @@ type Config struct {
 	Tracing *tracing.Tracing
 	// Version and Revision describe the build, for the logs and the metrics.
 	Version, Revision string
+	// Now is the clock that stamps each move with the time it was received (Ubongo Duel's receive times); nil
+	// means time.Now. Tests and the conformance kit (conformance/) fix it, so that the answers do not depend on when
+	// they are asked.
+	Now func() time.Time
 }
 
 // defaultRequestMemory is the budget of request memory when the runtime's memory limit leaves room for it.

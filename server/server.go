@@ -67,7 +67,8 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if cfg.Metrics {
 		m = metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
 	}
-	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Observer: m}, games...)
+	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Now: cfg.Now,
+		Observer: m}, games...)
 	if err != nil {
 		return nil, err
 	}
