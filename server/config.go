@@ -46,6 +46,10 @@ type Config struct {
 	// MaxConnectionAge closes a gRPC connection (with GOAWAY, after its calls end) once it is that old, so that
 	// clients spread over replicas that came up after them.
 	MaxConnectionAge time.Duration
+	// CORSOrigins are the origins ("https://app.example.com", or "*" for any) whose pages may call the HTTP
+	// listener from a browser: REST, Connect and gRPC-Web; none (the default) sends no CORS header at all. See
+	// withCORS.
+	CORSOrigins []string
 	// Metrics keeps the metrics that the admin listener serves at /metrics; without, the server measures nothing.
 	Metrics bool
 	// Pprof serves the runtime's profiles at /debug/pprof/ on the admin listener.
@@ -93,5 +97,5 @@ func (c Config) Check() error {
 	case c.IdleTimeout <= 0 || c.MaxConnectionAge <= 0:
 		return errors.New("idle timeout and max connection age must be positive")
 	}
-	return nil
+	return checkOrigins(c.CORSOrigins, c.AcceptPlainStates)
 }

@@ -98,8 +98,12 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	if err != nil {
 		return err
 	}
+	handler, err := s.restHandler(gw)
+	if err != nil {
+		return err
+	}
 	httpServer := &http.Server{
-		Handler:           s.restHandler(gw),
+		Handler:           handler,
 		ReadHeaderTimeout: headerTimeout, // the body within the call's deadline, the answer within answerTimeout
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
