@@ -68,26 +68,32 @@ func TestBounds(t *testing.T) {
 		{"no rules", fieldOf(&rulebookv1.ExplozeCell{}, "owner"), nil, `{"type":"integer"}`, `{"type":"integer"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var s object
-			if err := json.Unmarshal([]byte(tc.schema), &s); err != nil {
-				t.Fatal(err)
-			}
-			var err error
-			if tc.rules == nil {
-				err = completer{}.field(s, tc.fd)
-			} else {
-				err = bounds(s, tc.rules, tc.fd, true)
-			}
-			if err != nil {
-				if !strings.Contains(err.Error(), tc.want) {
-					t.Errorf("error %v, want %s", err, tc.want)
+			checkSchema(t, tc.schema, tc.want, func(s object) error {
+				if tc.rules == nil {
+					return completer{}.field(s, tc.fd)
 				}
-				return
-			}
-			got, _ := json.Marshal(s)
-			if string(got) != tc.want {
-				t.Errorf("got  %s\nwant %s", got, tc.want)
-			}
+				return bounds(s, tc.rules, tc.fd, true)
+			})
 		})
+	}
+}
+
+// checkSchema checks that complete, run on schema, makes it want (in JSON, its keys sorted), or fails with an error
+// that says want.
+func checkSchema(t *testing.T, schema, want string, complete func(object) error) {
+	t.Helper()
+	var s object
+	if err := json.Unmarshal([]byte(schema), &s); err != nil {
+		t.Fatal(err)
+	}
+	if err := complete(s); err != nil {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want %s", err, want)
+		}
+		return
+	}
+	got, _ := json.Marshal(s)
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
