@@ -2,7 +2,9 @@ package engine_test
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,15 +19,31 @@ var serviceModules = []string{"google.golang.org/grpc", "github.com/grpc-ecosyst
 func TestEnginesLinkNoGRPC(t *testing.T) {
 	const module = "github.com/rulebook/rulebook/"
 	const stubs = module + "gen/rulebook/v1/rulebookv1grpc"
-	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}",
+	out, err := exec.Command("go", "list", "-f",
+		"{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \" \"}}\t{{join .Deps \" \"}}\t{{.Module.GoMod}}",
 		module+"engine/...", module+"gen/rulebook/v1", stubs).Output()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, stderrOf(err))
 	}
 	var listed []string
 	for line := range strings.Lines(string(out)) {
-		pkg, deps, _ := strings.Cut(strings.TrimSpace(line), " ")
+		fields := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		if len(fields) != 5 {
+			t.Fatalf("go list printed %q", line)
+		}
+		pkg, dir, files, deps, goMod := fields[0], fields[1], fields[2], fields[3], fields[4]
 		listed = append(listed, pkg)
+		// go test keeps a pass in its cache until a file the test looked at changes: it looks at those whose imports
+		// and requirements decide deps.
+		looked := []string{goMod}
+		for file := range strings.FieldsSeq(files) {
+			looked = append(looked, filepath.Join(dir, file))
+		}
+		for _, path := range looked {
+			if _, err := os.Stat(path); err != nil {
+				t.Fatal(err)
+			}
+		}
 		var linked []string
 		for dep := range strings.FieldsSeq(deps) {
 			inModule := func(m string) bool { return dep == m || strings.HasPrefix(dep, m+"/") }

@@ -94,6 +94,16 @@ func (m bodyMarshaler) Marshal(v any) ([]byte, error) {
 	return m.JSONPb.Marshal(v)
 }
 
+// DecodeJSON decodes body into msg strictly, as the gateway decodes a REST body: one JSON object, nothing after it,
+// no unknown field; an empty body (or only white space) is the empty request. A body it refuses is MALFORMED_JSON, or
+// INVALID_FIELD naming the field at fault.
+func DecodeJSON(body []byte, msg proto.Message) error {
+	if err := (bodyMarshaler{&runtime.JSONPb{}}).decode(body, msg); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
 // jsonSpace is the white space of JSON.
 const jsonSpace = " \t\r\n"
 
