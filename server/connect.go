@@ -14,7 +14,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/service/refusal"
 )
@@ -26,7 +26,7 @@ const envelopeBytes = 5
 // rpcRoutes returns the paths of RulesService's methods as Connect, gRPC-Web and gRPC name them
 // ("/rulebook.v1.RulesService/ApplyMove"), each a route of the HTTP listener.
 func rpcRoutes() []string {
-	methods := rulebookv1.RulesService_ServiceDesc.Methods
+	methods := rulebookv1grpc.RulesService_ServiceDesc.Methods
 	routes := make([]string, len(methods))
 	for i, m := range methods {
 		routes[i] = rulesServicePrefix + m.MethodName
@@ -43,7 +43,7 @@ func rpcRoutes() []string {
 // JSON request is decoded as strictly as a REST body (gateway.DecodeJSON); an answer in JSON leaves out the fields
 // that are not set, as REST does.
 func (s *Server) rpcHandler() (http.Handler, error) {
-	service := vanguard.NewService(rulebookv1.RulesService_ServiceDesc.ServiceName, s.grpc,
+	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpc,
 		vanguard.WithTargetProtocols(vanguard.ProtocolGRPC),
 		vanguard.WithTargetCodecs(vanguard.CodecProto),
 		vanguard.WithNoTargetCompression(), // the gRPC server decompresses nothing: Vanguard does

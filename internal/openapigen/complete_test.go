@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/pluginpb"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
 
 // TestMessage checks a message's schema: its required fields, as protovalidate refuses a message without them, and
@@ -57,7 +58,7 @@ func TestMessage(t *testing.T) {
 
 // request returns a plugin request for the files of rulebook.v1.
 func request() *pluginpb.CodeGeneratorRequest {
-	fd := rulebookv1.File_rulebook_v1_rules_service_proto
+	fd := rulebookv1grpc.File_rulebook_v1_rules_service_proto
 	return &pluginpb.CodeGeneratorRequest{
 		FileToGenerate: []string{fd.Path()},
 		ProtoFile:      []*descriptorpb.FileDescriptorProto{protodesc.ToFileDescriptorProto(fd)},
