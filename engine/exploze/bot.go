@@ -12,7 +12,7 @@ import (
 // iteration plays from s itself.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
 	r := search.MCTS[*State, Move](searched{}, func(*rand.Rand) *State { return s }, seat, s.opts.Players, b,
-		search.Limits{}, false)
+		botLimits, false)
 	if !r.Found {
 		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
@@ -22,6 +22,12 @@ func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine
 	}
 	return plan, nil
 }
+
+// botLimits end the bot's playouts after 8 moves, rated by Estimate: random play much longer says little.
+var botLimits = search.Limits{PlayoutDepth: 8}
+
+// estimateScale is the lead, in stones, that Estimate rates about 0.73.
+const estimateScale = 4
 
 // searched is Exploze as package search plays it.
 type searched struct{}
@@ -54,4 +60,15 @@ func (searched) Rewards(s *State, r []float64) {
 	if w := s.Winner(); w != engine.NoPlayer {
 		r[w-1] = 1
 	}
+}
+
+// Estimate rates each seat by how many stones it leads the others by.
+func (searched) Estimate(s *State, r []float64) {
+	points := make([]float64, len(r))
+	for _, c := range s.cells {
+		if c.Owner != engine.NoPlayer {
+			points[c.Owner-1] += float64(c.Stones)
+		}
+	}
+	search.Leads(points, estimateScale, r)
 }

@@ -21,14 +21,17 @@ type Game[S any, M comparable] interface {
 	// Rewards writes the reward of each seat of an over s into r (seat p's at r[p-1]): from 0 (a loss) to 1 (a win),
 	// a draw 1/2; a solo game's score scaled to 0..1.
 	Rewards(s S, r []float64)
+	// Estimate writes into r, as Rewards does, each seat's expected reward of s, a state that goes on: the
+	// heuristic that ends a playout of Limits.PlayoutDepth moves.
+	Estimate(s S, r []float64)
 }
 
 // Limits bound a search's memory and its playouts; the zero value takes the defaults.
 type Limits struct {
 	// MaxNodes is the most nodes the tree grows (about 100 bytes each, and a move); 0 means 200,000.
 	MaxNodes int
-	// MaxPlayout is the most moves of one playout, past which the playout counts as a draw; 0 means 5,000.
-	MaxPlayout int
+	// PlayoutDepth is the most random moves of one playout, after which the game's Estimate ends it; 0 means 5,000.
+	PlayoutDepth int
 }
 
 // Exploration is UCT's constant for rewards in 0..1.
@@ -121,7 +124,7 @@ func (t *tree[M]) best(n int32) int32 {
 // seats' moves depend on what the deals guessed).
 func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat engine.Player, seats int,
 	budget engine.Budget, limits Limits, ownLine bool) Result[M] {
-	maxNodes, maxPlayout := limits.MaxNodes, limits.MaxPlayout
+	maxNodes, maxPlayout := limits.MaxNodes, limits.PlayoutDepth
 	if maxNodes <= 0 {
 		maxNodes = 200000
 	}
@@ -184,9 +187,7 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 		if over {
 			g.Rewards(s, rewards)
 		} else {
-			for i := range rewards {
-				rewards[i] = 0.5
-			}
+			g.Estimate(s, rewards)
 		}
 		t.nodes[0].visits++
 		for _, k := range path[1:] {
@@ -241,6 +242,20 @@ func (t *tree[M]) selectChild(n int32, moves []M) int32 {
 		}
 	}
 	return best
+}
+
+// Leads writes into r, for an Estimate, each seat's reward by how far its points lead the best of the others'
+// (points[p-1] being seat p's): a logistic curve of the lead, 1/2 for none and about 0.73 for a lead of scale points.
+func Leads(points []float64, scale float64, r []float64) {
+	for i, own := range points {
+		best := math.Inf(-1)
+		for j, other := range points {
+			if j != i {
+				best = max(best, other)
+			}
+		}
+		r[i] = 1 / (1 + math.Exp(-(own-best)/scale))
+	}
 }
 
 // playout plays random moves from *s until the game is over (over), for at most maxPlayout moves, polling budget's
