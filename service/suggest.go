@@ -30,7 +30,7 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 	if h.sealed && seat == engine.NoPlayer { // a spectator has no move to be suggested
 		return nil, notYourSeat(seat, "player", req.GetPlayer())
 	}
-	suggestion, err := h.g.Suggest(h.state, seat, suggestBudget(ctx, start, req))
+	suggestion, err := h.g.Suggest(h.state, seat, suggestBudget(ctx, time.Now(), req))
 	if err != nil {
 		return nil, s.refuse("SuggestMove", err)
 	}
@@ -43,8 +43,9 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 	return resp, nil
 }
 
-// suggestBudget returns the budget of req's search, begun at start: its think time or its level's iterations,
-// stopped at the call's deadline less a margin (suggestMargin and a tenth of the time left) if that comes first.
+// suggestBudget returns the budget of req's search, begun at start: its think time from start or its level's
+// iterations, stopped at the call's deadline less a margin (suggestMargin and a tenth of the time left) if that
+// comes first.
 func suggestBudget(ctx context.Context, start time.Time, req *rulebookv1.SuggestMoveRequest) engine.Budget {
 	level := engine.Level(req.GetLevel())
 	if req.GetLevel() == rulebookv1.BotLevel_BOT_LEVEL_UNSPECIFIED {

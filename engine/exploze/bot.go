@@ -23,8 +23,8 @@ func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine
 	return plan, nil
 }
 
-// botLimits end the bot's playouts after 8 moves, rated by Estimate: random play much longer says little.
-var botLimits = search.Limits{PlayoutDepth: 8}
+// botLimits end the bot's playouts after 2 moves, rated by Estimate: random play much longer says little.
+var botLimits = search.Limits{PlayoutDepth: 2}
 
 // estimateScale is the lead, in stones, that Estimate rates about 0.73.
 const estimateScale = 4

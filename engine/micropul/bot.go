@@ -80,8 +80,8 @@ func (s *State) deal(unseen []int, rng *rand.Rand) *State {
 	return d
 }
 
-// botLimits end the bot's playouts after 6 moves, rated by Estimate: random play much longer says little.
-var botLimits = search.Limits{PlayoutDepth: 6}
+// botLimits end the bot's playouts after 2 moves, rated by Estimate: random play much longer says little.
+var botLimits = search.Limits{PlayoutDepth: 2}
 
 // estimateScale is the lead, in points, that Estimate rates about 0.73.
 const estimateScale = 6
