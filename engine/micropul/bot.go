@@ -87,27 +87,7 @@ var botLimits = search.Limits{PlayoutDepth: 2}
 const estimateScale = 6
 
 // searched is Micropul as package search plays it.
-type searched struct{}
-
-// Mover returns the player to move, or NoPlayer once the game is over.
-func (searched) Mover(s *State) engine.Player {
-	if s.Over() {
-		return engine.NoPlayer
-	}
-	return s.toMove
-}
-
-// Moves appends the legal moves of the player to move.
-func (searched) Moves(s *State, moves []Move) []Move { return append(moves, s.Legal(s.toMove)...) }
-
-// Play plays m, a legal move.
-func (searched) Play(s *State, m Move) *State {
-	next, _, err := s.Apply(m)
-	if err != nil {
-		panic("micropul: the bot played a move Legal did not list: " + err.Error())
-	}
-	return next
-}
+type searched struct{ search.Turns[*State, Move, Event] }
 
 // Rewards gives, with two players, the winner 1 and the loser 0 (each 1/2 in a draw); solo, the points scaled by
 // soloScale, 0 for a game lost.
