@@ -30,11 +30,13 @@ const maxLoggedBytes = 256
 const answerTimeout = 10 * time.Second
 
 // restHandler returns the HTTP listener's handler: the REST API, gw, RulesService's calls over Connect and
-// gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there), each with its metrics, one access log line per request, tracing if configured, a write
-// deadline from the moment the answer is written, Connection: close while draining, and CORS for the configured
-// origins (newCORS). Each request's route is found once, and picks the handler built for that route when the server
+// gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there), each with its metrics, one
+// access log line per request, tracing if configured, a write deadline from the moment the answer is written,
+// Connection: close while draining, and CORS for the configured origins (newCORS; not the playground, which calls
+// its own origin). Each request's route is found once, and picks the handler built for that route when the server
 // started (its metrics' label sets curried with it, its span name and access line holding it): a call's route is
-// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template.
+// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template, the playground's
+// play.Prefix.
 func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	rpc, err := s.rpcHandler()
 	if err != nil {

@@ -296,6 +296,28 @@ func TestPlayground(t *testing.T) {
 		replay.screenshot("exploze-replay")
 	})
 
+	t.Run("bot", func(t *testing.T) {
+		if !root.hasSuggest(t) {
+			t.Skip("this server has no SuggestMove (POST /v1/games/{game}:suggest is UNKNOWN_PATH)")
+		}
+		p := root.open(t, "")
+		p.click(`input[name="mode"][value="bot"]`)
+		p.setup("exploze", map[string]string{"rows": "3", "cols": "3"})
+		p.playLegal(200)
+		p.checkEnd(2)
+		var botStones bool
+		p.value(`document.querySelectorAll('g.cell[data-owner="2"]').length > 0 || document.getElementById('winner').dataset.winners === '2'`, &botStones)
+		if !botStones {
+			t.Error("the bot (player 2) neither holds a cell nor won")
+		}
+		p.screenshot("exploze-bot-end")
+	})
+
+	if testing.Short() {
+		t.Log("-short: Exploze only")
+		return
+	}
+
 	t.Run("kipicot", func(t *testing.T) {
 		p := root.open(t, "")
 		p.setup("kipicot", map[string]string{"endThreshold": "16"})
@@ -325,6 +347,23 @@ func TestPlayground(t *testing.T) {
 		p.checkEnd(2)
 		p.screenshot("ubongo-duel-end")
 	})
+}
+
+// hasSuggest reports whether the server has SuggestMove's REST route (another branch adds it).
+func (p *page) hasSuggest(t *testing.T) bool {
+	t.Helper()
+	resp, err := http.Post(p.base+"/v1/games/exploze:suggest", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var status struct {
+		Details []struct {
+			Reason string `json:"reason"`
+		} `json:"details"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&status)
+	return resp.StatusCode != http.StatusNotFound || len(status.Details) == 0 || status.Details[0].Reason != "UNKNOWN_PATH"
 }
 
 // waitDownload waits for the file name in the tab's download directory and returns its content.

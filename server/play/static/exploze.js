@@ -10,7 +10,8 @@ function critical(r, c, rows, cols) {
 
 /** stonePositions places n stones in a cell, around its centre. */
 function stonePositions(n) {
-  if (n <= 1) return [[0, 0]];
+  if (n <= 0) return [];
+  if (n === 1) return [[0, 0]];
   const out = [];
   for (let i = 0; i < n; i++) {
     const a = (2 * Math.PI * i) / n - Math.PI / 2;
