@@ -155,7 +155,7 @@ function draw(seat, legal, playable) {
   const { board, controls } = game.board.render(ctx);
   $('board').replaceChildren(board);
   $('controls').replaceChildren(controls || '');
-  $('status').textContent = game.board.status(ctx);
+  $('status').textContent = `${game.board.status(ctx)} ${game.botNote || ''}`;
   drawSeats(seat);
   $('standings').replaceChildren(standingsTable(game.score));
 }
@@ -227,8 +227,10 @@ async function animate(before, events) {
 async function botMove(seat) {
   $('status').textContent = `The bot (player ${seat}) is thinking...`;
   try {
-    const { move } = await gameCall(game.id, 'suggest', { token: game.token, seatPass: passOf(seat), player: seat, level: game.botLevel, thinkTime: '0.3s' });
+    const { move, evaluation } = await gameCall(game.id, 'suggest', { token: game.token, seatPass: passOf(seat), player: seat, level: game.botLevel, thinkTime: '0.3s' });
     const { player, ...rest } = move;
+    game.botNote = evaluation ? `The bot ${evaluation.expectedScore !== undefined ? `expects ${Math.round(evaluation.expectedScore)} points`
+      : `gives itself a ${Math.round((evaluation.winProbability ?? 0) * 100)}% chance`} after its last move.` : '';
     await apply(seat, rest);
   } catch (err) {
     showRefusal(err);
@@ -245,8 +247,12 @@ function askBotSimultaneous() {
   const { token } = game;
   const seat = game.botSeat;
   gameCall(game.id, 'suggest', { token, seatPass: passOf(seat), player: seat, level: game.botLevel, thinkTime: '1s' })
-    .then(({ move }) => {
-      if (game.board.duelKey(game.view[game.key], seat) !== key) return;
+    .then(({ move, delay }) => new Promise((resolve) => {
+      // The bot of the level plays its move after its delay (a duration such as "24s"), as the answer says.
+      setTimeout(() => resolve(move), 1000 * parseFloat(delay || '0'));
+    }))
+    .then((move) => {
+      if (!game || game.board.duelKey(game.view[game.key], seat) !== key) return;
       const { player, ...rest } = move;
       if (rest[game.key]) delete rest[game.key].receivedAt;
       return act(seat, rest);
