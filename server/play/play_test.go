@@ -2,13 +2,13 @@ package play_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
 	"github.com/rulebook/rulebook/server/play"
+	"github.com/rulebook/rulebook/server/servertest"
 )
 
 // TestFiles checks what the server answers for the playground's files over real HTTP: each file with its content
@@ -17,7 +17,6 @@ import (
 // and HEAD.
 func TestFiles(t *testing.T) {
 	base := "http://" + clienttest.Serve(t, clienttest.Config(false)).HTTP
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	do := func(method, path string, header map[string]string) (*http.Response, []byte) {
 		t.Helper()
 		req, err := http.NewRequest(method, base+path, nil)
@@ -27,16 +26,7 @@ func TestFiles(t *testing.T) {
 		for k, v := range header {
 			req.Header.Set(k, v)
 		}
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
+		return servertest.Fetch(t, req)
 	}
 	for _, tt := range []struct{ path, contentType, contains string }{
 		{"/play/", "text/html; charset=utf-8", `<script type="module" src="app.js">`},
@@ -68,8 +58,8 @@ func TestFiles(t *testing.T) {
 	}
 
 	resp, _ := do(http.MethodGet, "/play", nil)
-	if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != "/play/" {
-		t.Errorf("/play: %d to %q, want 301 to /play/", resp.StatusCode, resp.Header.Get("Location"))
+	if redirect := resp.Request.Response; redirect == nil || redirect.StatusCode != http.StatusMovedPermanently || resp.Request.URL.Path != "/play/" {
+		t.Errorf("/play: led to %s, want a 301 to /play/", resp.Request.URL)
 	}
 
 	for _, tt := range []struct {
