@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// TestRun plays a small tournament of every match at a few iterations a move, and checks a line for each pairing
-// and each solo player, with its rate or mean and interval.
+// TestRun plays a small tournament of two matches at a few iterations a move, and checks a line for each pairing
+// and each solo player, with its rate or mean and interval, and that 2 workers print the same.
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	c := config{games: 2, thinks: []time.Duration{0}, iterations: 4, seed: 1, matches: []string{"exploze", "micropul-solo"}}
@@ -31,6 +31,14 @@ func TestRun(t *testing.T) {
 		if !re.MatchString(lines[i]) {
 			t.Errorf("line %d %q does not match %v", i+1, lines[i], re)
 		}
+	}
+	c.workers = 2
+	var parallel bytes.Buffer
+	if err := run(&parallel, c); err != nil {
+		t.Fatal(err)
+	}
+	if parallel.String() != out.String() {
+		t.Errorf("on 2 workers:\n%s\nwant what 1 worker printed:\n%s", parallel.String(), out.String())
 	}
 	if err := run(&out, config{games: 1, matches: []string{"chess"}}); err == nil {
 		t.Error("an unknown match: no error")
