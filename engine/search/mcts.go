@@ -225,7 +225,7 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 	}
 	res.Nodes = len(t.nodes)
 	b := t.best(0)
-	if b < 0 { // stopped before the first iteration: the first root move
+	if b < 0 || t.nodes[b].visits == 0 { // stopped before the first iteration's end: the first root move
 		res.Move, res.PrincipalVariation = root[0], []M{root[0]}
 		return res
 	}
