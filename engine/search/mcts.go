@@ -57,13 +57,16 @@ type Result[M any] struct {
 	// Move is the root's most visited move; Found is false when the root had no legal move.
 	Move  M
 	Found bool
-	// Value is the seat's mean reward after Move (a win probability, or a scaled score), over Visits playouts.
+	// Value is the seat's mean reward after Move (a win probability, or a scaled score), over Visits playouts; in
+	// AlphaBeta, the seat's value of the position (Visits is 0).
 	Value  float64
 	Visits int
 	// PrincipalVariation is the most visited line from the root, starting with Move.
 	PrincipalVariation []M
-	// Iterations is the number of playouts run; Nodes the size of the tree.
+	// Iterations is the number of playouts run (of nodes searched, in AlphaBeta); Nodes the size of MCTS's tree.
 	Iterations, Nodes int
+	// Depth is the depth of AlphaBeta's deepest round completed, Value's and the variation's; 0 for MCTS.
+	Depth int
 }
 
 // node is one move in the tree: the move that leads to it from its parent, made by player.

@@ -18,10 +18,10 @@ type nim struct {
 }
 
 // nimGame is Nim as the searches play it, taking at most take stones (0: 3). Its Estimate rates the mover by the rule
-// above, or (blind) 1/2 for all.
+// above (or, inverted, the wrong way round, a trap for a shallow search), or (blind) 1/2 for all.
 type nimGame struct {
-	blind bool
-	take  int
+	blind, inverted bool // inverted: Estimate rates the mover the wrong way round
+	take            int
 }
 
 // most returns the most stones a move takes.
@@ -57,7 +57,7 @@ func (g nimGame) Estimate(s nim, r []float64) {
 	mover := 0.5
 	if !g.blind {
 		mover = 0.9
-		if s.pile%(g.most()+1) == 0 {
+		if s.pile%(g.most()+1) == 0 != g.inverted {
 			mover = 0.1
 		}
 	}
