@@ -34,6 +34,9 @@ type Limits struct {
 	MaxNodes int
 	// PlayoutDepth is the most random moves of one playout, after which the game's Estimate ends it; 0 means 5,000.
 	PlayoutDepth int
+	// MaxDepth, when above 0, is the deepest the tree grows, in moves from the root: an iteration that reaches it
+	// goes on by a playout. 0 grows it without bound.
+	MaxDepth int
 	// Widening, when above 0, widens the root progressively: its moves are rated once, before the first iteration,
 	// by the seat's Estimate (or Rewards) of the state after each, and the root searches only the best-rated
 	// 1 + ceil(Widening x sqrt(visits)) of them, best first. 0 searches every root move from the start, in a random
@@ -167,7 +170,7 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 		s := deal(rng)
 		n := int32(0)
 		path = append(path[:0], 0)
-		for {
+		for limits.MaxDepth <= 0 || len(path) <= limits.MaxDepth {
 			p := g.Mover(s)
 			if p == engine.NoPlayer {
 				break

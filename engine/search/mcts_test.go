@@ -162,6 +162,19 @@ func TestMCTSNodeCap(t *testing.T) {
 	}
 }
 
+// TestMCTSMaxDepth checks that the tree grows no deeper than MaxDepth moves: with 3 moves a position, at most
+// 1 + 3 + ... + 3^depth nodes, and the principal variation as long as the depth at most.
+func TestMCTSMaxDepth(t *testing.T) {
+	for _, c := range []struct{ depth, maxNodes int }{{1, 4}, {2, 13}, {3, 40}} {
+		r := MCTS[nim, int](nimGame{blind: true}, fixed(nim{30, 1}), 1, 2, engine.Budget{Iterations: 2000, Seed: 1},
+			Limits{MaxDepth: c.depth}, false)
+		if r.Nodes != c.maxNodes || len(r.PrincipalVariation) > c.depth || r.Iterations != 2000 {
+			t.Errorf("MaxDepth %d: %d nodes, principal variation %v, %d iterations: want %d nodes, at most %d moves, "+
+				"2000 iterations", c.depth, r.Nodes, r.PrincipalVariation, r.Iterations, c.maxNodes, c.depth)
+		}
+	}
+}
+
 // TestMCTSStop checks that the search polls Stop and ends when it fires: before the first iteration (answering the
 // first root move, or with widening the best rated, with no visits), after some, while rating a widened root's moves
 // (the unrated ones last), and inside a long playout (which does not count).
