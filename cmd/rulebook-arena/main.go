@@ -3,9 +3,10 @@
 // alternated, at each think time a move, and prints win rates with 95% confidence intervals (Wilson's); for Micropul
 // solo, the mean score of each player. Usage:
 //
-//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-workers 1]
+//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-workers 1]
 //
-// -iterations N searches N iterations a move instead of a think time (deterministic, for tests). The bot thinks on
+// -iterations N searches N iterations a move instead of a think time (deterministic, for tests). -opponents names the
+// players the bot meets (in Micropul solo, the players whose scores are printed beside the bot's). The bot thinks on
 // the wall clock: run it on an idle machine, one tournament at a time. -workers N plays N games at a time, each on
 // its own goroutine: a bot's think time stays the same, the tournament's wall time shrinks when N cores are free
 // (each search gets fewer iterations if they are not).
@@ -56,21 +57,23 @@ type config struct {
 	thinks     []time.Duration
 	iterations int
 	matches    []string
+	opponents  []string
 	seed       uint64
 	workers    int
 }
 
 func main() {
 	var c config
-	var thinks, names string
+	var thinks, names, opponents string
 	flag.IntVar(&c.games, "games", 100, "games per pairing")
 	flag.StringVar(&thinks, "think", "10ms,50ms,250ms", "the bot's think times a move, comma-separated")
 	flag.IntVar(&c.iterations, "iterations", 0, "iterations a move instead of a think time")
 	flag.StringVar(&names, "matches", "exploze,kipicot,micropul,micropul-solo", "the games to play, comma-separated")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the games, the players and the bot")
 	flag.IntVar(&c.workers, "workers", 1, "games played at a time")
+	flag.StringVar(&opponents, "opponents", "random,greedy", "the bot's opponents, comma-separated")
 	flag.Parse()
-	c.matches = strings.Split(names, ",")
+	c.matches, c.opponents = strings.Split(names, ","), strings.Split(opponents, ",")
 	for _, t := range strings.Split(thinks, ",") {
 		d, err := time.ParseDuration(t)
 		if err != nil || d <= 0 {
@@ -96,6 +99,11 @@ func run(w io.Writer, c config) error {
 	if c.workers < 1 {
 		c.workers = 1
 	}
+	for _, o := range c.opponents {
+		if o != "random" && o != "greedy" {
+			return fmt.Errorf("no opponent %q (random or greedy)", o)
+		}
+	}
 	for _, name := range c.matches {
 		m, ok := matches[name]
 		if !ok {
@@ -108,7 +116,7 @@ func run(w io.Writer, c config) error {
 			continue
 		}
 		for _, think := range c.thinks {
-			for _, opponent := range []string{"random", "greedy"} {
+			for _, opponent := range c.opponents {
 				if err := pairing(w, c, name, m, think, opponent); err != nil {
 					return err
 				}
@@ -161,17 +169,17 @@ func pairing(w io.Writer, c config, name string, m match, think time.Duration, o
 	return nil
 }
 
-// solo plays c.games solo games of m for each player (random, greedy, the bot at each think time) and prints each
-// one's mean score with its 95% confidence interval.
+// solo plays c.games solo games of m for each player (the opponents, then the bot at each think time) and prints
+// each one's mean score with its 95% confidence interval.
 func solo(w io.Writer, c config, name string, m match) error {
 	type entrant struct {
 		label string
 		think time.Duration
 		of    func(seed uint64, b bot) player
 	}
-	entrants := []entrant{
-		{"random", 0, func(seed uint64, _ bot) player { return opponentOf("random", seed) }},
-		{"greedy", 0, func(seed uint64, _ bot) player { return opponentOf("greedy", seed) }},
+	var entrants []entrant
+	for _, o := range c.opponents {
+		entrants = append(entrants, entrant{o, 0, func(seed uint64, _ bot) player { return opponentOf(o, seed) }})
 	}
 	for _, think := range c.thinks {
 		entrants = append(entrants, entrant{"bot " + budgetName(c, think), think,
