@@ -57,14 +57,14 @@ const Exploration = 0.7
 
 // Result is what a search found for the seat at its root.
 type Result[M any] struct {
-	// Move is the root's most visited move; Found is false when the root had no legal move.
+	// Move is the root's most visited move (AlphaBeta's best); Found is false when the root had no legal move.
 	Move  M
 	Found bool
 	// Value is the seat's mean reward after Move (a win probability, or a scaled score), over Visits playouts; in
 	// AlphaBeta, the seat's value of the position (Visits is 0).
 	Value  float64
 	Visits int
-	// PrincipalVariation is the most visited line from the root, starting with Move.
+	// PrincipalVariation is the most visited line from the root (AlphaBeta's best line), starting with Move.
 	PrincipalVariation []M
 	// Iterations is the number of playouts run (of nodes searched, in AlphaBeta); Nodes the size of MCTS's tree.
 	Iterations, Nodes int
