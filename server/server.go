@@ -20,10 +20,7 @@ import (
 	"google.golang.org/grpc/health"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/kipicot"
-	"github.com/rulebook/rulebook/engine/micropul"
-	"github.com/rulebook/rulebook/engine/ubongoduel"
+	"github.com/rulebook/rulebook/engine/hosted"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/metrics"
@@ -179,7 +176,7 @@ func (s *Server) recovered(p any) error {
 	return service.ErrInternal
 }
 
-// Games returns the games rulebookd hosts.
+// Games returns the games rulebookd hosts: hosted.Games, which the WebAssembly module hosts too.
 func Games() []engine.Game {
-	return []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
+	return hosted.Games()
 }
