@@ -15,51 +15,10 @@ import (
 	"github.com/rulebook/rulebook/server/servertest"
 )
 
-// native returns the functions of a new module, called in Go as the module calls them from JavaScript.
-func native(t testing.TB) wasmtest.Module {
-	m, err := jsapi.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	functions := map[string]jsapi.Function{}
-	for _, f := range m.Functions() {
-		functions[f.Name] = f
-	}
-	return func(t testing.TB, fn string, args ...any) string {
-		t.Helper()
-		f, ok := functions[fn]
-		if !ok {
-			t.Fatalf("the module has no function %s", fn)
-		}
-		values := make([]jsapi.Value, len(args))
-		for i, a := range args {
-			values[i] = value(a)
-		}
-		return f.Call(values...)
-	}
-}
-
-// value returns a as JavaScript would pass it: a string, a number, a boolean, null for nil, else an object.
-func value(a any) jsapi.Value {
-	switch v := a.(type) {
-	case nil:
-		return jsapi.Value{Kind: jsapi.Null}
-	case string:
-		return jsapi.Value{Kind: jsapi.String, String: v}
-	case int:
-		return jsapi.Value{Kind: jsapi.Number, Number: float64(v)}
-	case float64:
-		return jsapi.Value{Kind: jsapi.Number, Number: v}
-	case bool:
-		return jsapi.Value{Kind: jsapi.Boolean}
-	}
-	return jsapi.Value{Kind: jsapi.Other}
-}
-
 // serve returns a harness of a new module and a server that accepts plain states.
 func serve(t *testing.T) *wasmtest.Harness {
 	addrs := clienttest.Serve(t, clienttest.Config(true))
-	return wasmtest.New(native(t), servertest.Dial(t, addrs.GRPC, addrs.HTTP))
+	return wasmtest.New(wasmtest.Native(t), servertest.Dial(t, addrs.GRPC, addrs.HTTP))
 }
 
 // TestPlay plays every game to its end natively, each call of the module compared with the server's.
@@ -130,7 +89,7 @@ func stateOf(t *testing.T, answer []byte) json.RawMessage {
 
 // TestArguments checks the refusals of arguments that the functions do not take, JavaScript's own values included.
 func TestArguments(t *testing.T) {
-	wasmtest.CheckArguments(t, native(t))
+	wasmtest.CheckArguments(t, wasmtest.Native(t))
 	m, err := jsapi.New()
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 // Package wasmtest checks the functions of the WebAssembly module (cmd/rulebook-wasm) against a server that accepts
 // plain states, for the module's tests natively (jsapi) and under Node.js: each call is made of the module and of
-// the server over REST, and their answers must be the same bytes once protojson's white space is removed. The REST
+// the server over REST, and their answers must be the same bytes once what protobuf varies from one program to
+// another is taken out (Canonical). The REST
 // call of a function is written here from the module's documentation, not taken from its code.
 package wasmtest
 
@@ -16,6 +17,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/rulebook/rulebook/cmd/rulebook-wasm/jsapi"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
 )
@@ -36,6 +38,47 @@ var restCalls = map[string]struct {
 	"legalMoves":   {"legalMoves", []string{"state", "player"}},
 	"score":        {"score", []string{"state"}},
 	"view":         {"view", []string{"state", "viewer"}},
+}
+
+// Native returns the functions of a new module in Go (jsapi), called as the module calls them from JavaScript.
+func Native(t testing.TB) Module {
+	m, err := jsapi.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	functions := map[string]jsapi.Function{}
+	for _, f := range m.Functions() {
+		functions[f.Name] = f
+	}
+	return func(t testing.TB, fn string, args ...any) string {
+		t.Helper()
+		f, ok := functions[fn]
+		if !ok {
+			t.Fatalf("the module has no function %s", fn)
+		}
+		values := make([]jsapi.Value, len(args))
+		for i, a := range args {
+			values[i] = value(a)
+		}
+		return f.Call(values...)
+	}
+}
+
+// value returns a as JavaScript would pass it: a string, a number, a boolean, null for nil, else an object.
+func value(a any) jsapi.Value {
+	switch v := a.(type) {
+	case nil:
+		return jsapi.Value{Kind: jsapi.Null}
+	case string:
+		return jsapi.Value{Kind: jsapi.String, String: v}
+	case int:
+		return jsapi.Value{Kind: jsapi.Number, Number: float64(v)}
+	case float64:
+		return jsapi.Value{Kind: jsapi.Number, Number: v}
+	case bool:
+		return jsapi.Value{Kind: jsapi.Boolean}
+	}
+	return jsapi.Value{Kind: jsapi.Other}
 }
 
 // RESTCall returns the REST request of the call of fn with args: its method, path and body ("" for none). A JSON
@@ -89,8 +132,8 @@ type Harness struct {
 // New returns the harness of m and c.
 func New(m Module, c *servertest.Client) *Harness { return &Harness{m: m, c: c} }
 
-// Same makes the call of fn with args of the module and of the server, fails the test unless they answer the same,
-// and returns the answer (compacted).
+// Same makes the call of fn with args of the module and of the server, fails the test unless they answer the same
+// (Canonical), and returns the answer (Canonical).
 func (h *Harness) Same(t testing.TB, fn string, args ...any) []byte {
 	t.Helper()
 	got, want := h.both(t, fn, args...)
@@ -100,7 +143,7 @@ func (h *Harness) Same(t testing.TB, fn string, args ...any) []byte {
 	return want
 }
 
-// both makes the call of fn with args of the module and of the server, and returns their answers, compacted.
+// both makes the call of fn with args of the module and of the server, and returns their answers, Canonical.
 func (h *Harness) both(t testing.TB, fn string, args ...any) (module, server []byte) {
 	t.Helper()
 	method, path, body := RESTCall(t, fn, args...)
@@ -110,7 +153,7 @@ func (h *Harness) both(t testing.TB, fn string, args ...any) (module, server []b
 	} else {
 		_, answer = h.c.Post(t, path, body)
 	}
-	return Compact(t, []byte(h.m(t, fn, args...))), Compact(t, answer)
+	return Canonical(t, []byte(h.m(t, fn, args...))), Canonical(t, answer)
 }
 
 // describe returns the call of fn with args, cut short, for a failure.
@@ -177,14 +220,16 @@ func (h *Harness) SameStamped(t testing.TB, game, state, move string) []byte {
 	return want
 }
 
-// Compact returns body without protojson's white space, which depends on the program that wrote it.
-func Compact(t testing.TB, body []byte) []byte {
+// Canonical returns body without what protobuf's JSON varies, on purpose, from one program (binary) to another: the
+// white space between tokens (json.Compact), and the space after "proto:" in the errors it writes, which the
+// messages of refusals quote (a space, or a no-break space U+00A0).
+func Canonical(t testing.TB, body []byte) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := json.Compact(&b, body); err != nil {
 		t.Fatalf("not JSON: %v: %.300s", err, body)
 	}
-	return b.Bytes()
+	return bytes.ReplaceAll(b.Bytes(), []byte("proto:\u00a0"), []byte("proto: "))
 }
 
 // Refusal is the part of a refusal's JSON that the tests check: its code, and its ErrorInfo's reason and facts.

@@ -49,9 +49,10 @@ func MarshalOptions(unpopulated bool) protojson.MarshalOptions {
 	return protojson.MarshalOptions{EmitUnpopulated: unpopulated}
 }
 
-// Marshal returns the JSON of msg as the REST API answers it, unset fields left out. protojson's output is compact
-// but, by design, not stable: which programs add a space after a comma depends on the program (its binary), never on
-// the message, so two programs' answers are the same once their white space is removed (json.Compact).
+// Marshal returns the JSON of msg as the REST API answers it, unset fields left out. protobuf's output is compact
+// but, by design, not stable: whether it adds a space after a comma, and whether the errors it writes (which the
+// messages of refusals quote) have a space or a no-break space (U+00A0) after "proto:", depend on the program (its
+// binary), never on the message. Two programs' answers are the same once those are taken out.
 func Marshal(msg proto.Message) ([]byte, error) {
 	return MarshalOptions(false).Marshal(msg)
 }
