@@ -46,6 +46,10 @@ type Config struct {
 	// MaxConnectionAge closes a gRPC connection (with GOAWAY, after its calls end) once it is that old, so that
 	// clients spread over replicas that came up after them.
 	MaxConnectionAge time.Duration
+	// CORSOrigins are the origins ("https://app.example.com", or "*" for any) whose pages may call the HTTP
+	// listener from a browser: REST, Connect and gRPC-Web; none (the default) sends no CORS header at all. See
+	// withCORS.
+	CORSOrigins []string
 	// Metrics keeps the metrics that the admin listener serves at /metrics; without, the server measures nothing.
 	Metrics bool
 	// Pprof serves the runtime's profiles at /debug/pprof/ on the admin listener.
@@ -54,6 +58,10 @@ type Config struct {
 	Tracing *tracing.Tracing
 	// Version and Revision describe the build, for the logs and the metrics.
 	Version, Revision string
+	// Now is the clock that stamps each move with the time it was received (Ubongo Duel's receive times); nil
+	// means time.Now. Tests and the conformance kit (conformance/) fix it, so that the answers do not depend on when
+	// they are asked.
+	Now func() time.Time
 }
 
 // defaultRequestMemory is the budget of request memory when the runtime's memory limit leaves room for it.
@@ -89,5 +97,5 @@ func (c Config) Check() error {
 	case c.IdleTimeout <= 0 || c.MaxConnectionAge <= 0:
 		return errors.New("idle timeout and max connection age must be positive")
 	}
-	return nil
+	return checkOrigins(c.CORSOrigins, c.AcceptPlainStates)
 }

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/refusal"
@@ -129,7 +130,7 @@ func (rawCodec) Name() string { return "proto" }
 // INVALID_ARGUMENT with the reason MALFORMED_MESSAGE, and the server goes on answering.
 func TestMalformedMessages(t *testing.T) {
 	ts := startServer(t, testConfig())
-	methods := rulebookv1.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods()
+	methods := rulebookv1grpc.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods()
 	for i := range methods.Len() {
 		m := methods.Get(i)
 		bodies := map[string][]byte{

@@ -20,6 +20,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 )
 
@@ -191,7 +192,7 @@ func startEcho(b *testing.B, resp []byte) *grpc.ClientConn {
 	}
 	srv := grpc.NewServer(grpc.ForceServerCodecV2(rawCodec{}))
 	srv.RegisterService(&grpc.ServiceDesc{
-		ServiceName: rulebookv1.RulesService_ServiceDesc.ServiceName,
+		ServiceName: rulebookv1grpc.RulesService_ServiceDesc.ServiceName,
 		HandlerType: (*any)(nil),
 		Methods: []grpc.MethodDesc{{MethodName: "ApplyMove", Handler: func(_ any, _ context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
 			var req []byte

@@ -16,7 +16,7 @@ import (
 	"google.golang.org/grpc/tap"
 	"google.golang.org/protobuf/proto"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/admission"
 )
 
@@ -52,7 +52,7 @@ const (
 // decodes it. Every RulesService call gets its deadline when its stream opens, so that it also bounds the wait for
 // the request. Connections are closed once idle or old (with GOAWAY), and pinged when silent; a client may open only
 // so many streams on one.
-func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
+func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
 	calls, health := callLog{s.log, callLevel}, callLog{s.log, debugLevel}
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
 	opts := []grpc.ServerOption{
@@ -92,7 +92,7 @@ func (s *Server) newGRPCServer(rules rulebookv1.RulesServiceServer, admit grpc.U
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	srv.RegisterService(s.readAfter(&rulebookv1.RulesService_ServiceDesc,
+	srv.RegisterService(s.readAfter(&rulebookv1grpc.RulesService_ServiceDesc,
 		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), admit)), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
@@ -205,6 +205,6 @@ func chainUnary(interceptors ...grpc.UnaryServerInterceptor) grpc.UnaryServerInt
 // newHealth returns the health service, reporting RulesService as serving.
 func newHealth() *health.Server {
 	h := health.NewServer()
-	h.SetServingStatus(rulebookv1.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	h.SetServingStatus(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
 	return h
 }

@@ -27,25 +27,39 @@ const maxLoggedBytes = 256
 // answerTimeout is how long a client has to take an answer from the moment the server starts writing it.
 const answerTimeout = 10 * time.Second
 
-// restHandler returns the REST API's handler: gw, with its metrics, one access log line per request, tracing if
-// configured, a write deadline from the moment the answer is written, and Connection: close while draining. Each
-// request's route is found once, and picks the handler built for that route when the server started (its metrics'
-// label sets curried with it, its span name and access line holding it).
-func (s *Server) restHandler(gw *gateway.Gateway) http.Handler {
-	byRoute := map[string]http.Handler{}
+// restHandler returns the HTTP listener's handler: the REST API, gw, and RulesService's calls over Connect and
+// gRPC-Web (rpcHandler), each with its metrics, one access log line per request, tracing if configured, a write
+// deadline from the moment the answer is written, Connection: close while draining, and CORS for the configured
+// origins (newCORS). Each request's route is found once, and picks the handler built for that route when the server
+// started (its metrics' label sets curried with it, its span name and access line holding it): a call's route is
+// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template.
+func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
+	rpc, err := s.rpcHandler()
+	if err != nil {
+		return nil, err
+	}
+	cors := newCORS(s.cfg.CORSOrigins)
+	byRoute, byPath := map[string]http.Handler{}, map[string]http.Handler{}
 	for _, route := range gw.Routes() {
-		byRoute[route] = s.routeHandler(gw, route)
+		byRoute[route] = s.routeHandler(cors(gw), route)
+	}
+	for _, route := range rpcRoutes() {
+		byPath[route] = s.routeHandler(cors(rpc), route)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h, ok := byPath[r.URL.Path]; ok {
+			h.ServeHTTP(w, r)
+			return
+		}
 		byRoute[gw.Route(r)].ServeHTTP(w, r)
-	})
+	}), nil
 }
 
-// routeHandler returns the handler of the REST requests on route: gw, with its metrics, answered (an access line,
+// routeHandler returns the handler of the requests on route: h, with its metrics, answered (an access line,
 // the write deadline, Connection: close while draining) and, if tracing is on, in a span named by method and route
 // (otelhttp is left out when tracing is off: a no-op tracer still costs).
-func (s *Server) routeHandler(gw http.Handler, route string) http.Handler {
-	h := s.answering(s.metrics.HTTP(gw, route), route)
+func (s *Server) routeHandler(h http.Handler, route string) http.Handler {
+	h = s.answering(s.metrics.HTTP(h, route), route)
 	if t := s.cfg.Tracing; t != nil {
 		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
 			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + route }))

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
 
 // restRules is RulesService as the REST gateway calls it, in process: each call goes through admit (the limiter,
@@ -17,8 +18,8 @@ import (
 // since its REST request has an access line and HTTP metrics of its own. Its workers serve the calls. It embeds the
 // unsafe interface so that a method added to the service fails to compile until it is served here too.
 type restRules struct {
-	rulebookv1.UnsafeRulesServiceServer
-	rules   rulebookv1.RulesServiceServer
+	rulebookv1grpc.UnsafeRulesServiceServer
+	rules   rulebookv1grpc.RulesServiceServer
 	admit   grpc.UnaryServerInterceptor
 	workers workers
 }

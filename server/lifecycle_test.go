@@ -75,15 +75,18 @@ func TestOpenAPI(t *testing.T) {
 		t.Fatalf("/openapi.json: %d", code)
 	}
 	var doc struct {
-		Swagger string                     `json:"swagger"`
+		OpenAPI string                     `json:"openapi"`
 		Paths   map[string]json.RawMessage `json:"paths"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
 		t.Fatal(err)
 	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.") {
+		t.Errorf("the document is OpenAPI %q, not 3", doc.OpenAPI)
+	}
 	for _, path := range []string{"/v1/games", "/v1/games/{game}:apply", "/v1/games/{game}:legalMoves"} {
 		if _, ok := doc.Paths[path]; !ok {
-			t.Errorf("OpenAPI document %s has no path %s", doc.Swagger, path)
+			t.Errorf("OpenAPI document %s has no path %s", doc.OpenAPI, path)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 )
@@ -68,12 +69,12 @@ func TestDeadline(t *testing.T) {
 		d, ok := ctx.Deadline()
 		return time.Until(d), ok
 	}
-	if left, ok := remaining(context.Background(), rulebookv1.RulesService_ApplyMove_FullMethodName); !ok || left <= 50*time.Second || left > time.Minute {
+	if left, ok := remaining(context.Background(), rulebookv1grpc.RulesService_ApplyMove_FullMethodName); !ok || left <= 50*time.Second || left > time.Minute {
 		t.Errorf("no caller deadline: %v left (%v), want about a minute", left, ok)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if left, _ := remaining(ctx, rulebookv1.RulesService_Score_FullMethodName); left > time.Second {
+	if left, _ := remaining(ctx, rulebookv1grpc.RulesService_Score_FullMethodName); left > time.Second {
 		t.Errorf("caller's deadline of 1s: %v left, want at most 1s", left)
 	}
 	if _, ok := remaining(context.Background(), healthpb.Health_Watch_FullMethodName); ok {
@@ -91,7 +92,7 @@ func TestDeadlineCoversTheRequest(t *testing.T) {
 	var streams []grpc.ClientStream
 	for range 3 {
 		stream, err := ts.Conn.NewStream(context.Background(), &grpc.StreamDesc{ClientStreams: true, ServerStreams: true},
-			rulebookv1.RulesService_ApplyMove_FullMethodName)
+			rulebookv1grpc.RulesService_ApplyMove_FullMethodName)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -64,7 +64,8 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if cfg.Metrics {
 		m = metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
 	}
-	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Observer: m}, games...)
+	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Now: cfg.Now,
+		Observer: m}, games...)
 	if err != nil {
 		return nil, err
 	}
@@ -94,8 +95,12 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	if err != nil {
 		return err
 	}
+	handler, err := s.restHandler(gw)
+	if err != nil {
+		return err
+	}
 	httpServer := &http.Server{
-		Handler:           s.restHandler(gw),
+		Handler:           handler,
 		ReadHeaderTimeout: headerTimeout, // the body within the call's deadline, the answer within answerTimeout
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),

@@ -22,6 +22,7 @@ import (
 	"github.com/rulebook/rulebook/engine/micropul"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 )
 
@@ -29,7 +30,7 @@ import (
 // map, string and bytes field has an upper bound among its protovalidate rules, so that no request holds more than
 // the API allows, whatever the size limit of the transport.
 func TestBoundsOnEveryRequestField(t *testing.T) {
-	services := rulebookv1.File_rulebook_v1_rules_service_proto.Services()
+	services := rulebookv1grpc.File_rulebook_v1_rules_service_proto.Services()
 	if services.Len() == 0 {
 		t.Fatal("rules_service.proto declares no service")
 	}

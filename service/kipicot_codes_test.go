@@ -10,6 +10,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine/kipicot"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 )
@@ -22,7 +23,7 @@ func serveGRPC(t *testing.T, s *service.Service) *servertest.Client {
 		t.Fatal(err)
 	}
 	srv := grpc.NewServer()
-	rulebookv1.RegisterRulesServiceServer(srv, s)
+	rulebookv1grpc.RegisterRulesServiceServer(srv, s)
 	go srv.Serve(lis) //nolint:errcheck // Serve returns when Stop closes the listener
 	t.Cleanup(srv.Stop)
 	return servertest.Dial(t, lis.Addr().String(), "")

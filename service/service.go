@@ -18,6 +18,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -61,7 +62,7 @@ func (noObserver) PuzzleSearched(int64) {}
 
 // Service is the RulesService server.
 type Service struct {
-	rulebookv1.UnimplementedRulesServiceServer
+	rulebookv1grpc.UnimplementedRulesServiceServer
 	log       *zap.Logger
 	cfg       Config
 	validator protovalidate.Validator

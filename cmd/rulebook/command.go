@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
 
 // command is one subcommand of rulebook. Its setup defines the command's flags on a flag set and returns the
@@ -25,7 +25,7 @@ type action func(ctx context.Context, e *env) error
 
 // env is what an action works with.
 type env struct {
-	client rulebookv1.RulesServiceClient
+	client rulebookv1grpc.RulesServiceClient
 	game   string // the GAME argument, for the commands that take one
 	stdin  io.Reader
 	stdout io.Writer

@@ -16,7 +16,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/rulebook/rulebook/engine/exploze"
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
@@ -70,7 +70,7 @@ func startServer(t *testing.T, plain bool, opts ...grpc.ServerOption) string {
 		t.Fatal(err)
 	}
 	srv := grpc.NewServer(opts...)
-	rulebookv1.RegisterRulesServiceServer(srv, svc)
+	rulebookv1grpc.RegisterRulesServiceServer(srv, svc)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

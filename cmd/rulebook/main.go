@@ -28,7 +28,7 @@ import (
 	"syscall"
 	"time"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
 
 // Exit statuses.
@@ -106,7 +106,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usageFailed(stderr, fmt.Errorf("-addr %q: %w", addr, err))
 	}
 	defer conn.Close()
-	e := &env{client: rulebookv1.NewRulesServiceClient(conn), stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{client: rulebookv1grpc.NewRulesServiceClient(conn), stdin: stdin, stdout: stdout, stderr: stderr}
 	if cmd.game {
 		e.game = positional[0]
 	}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rulebook/rulebook/server"
@@ -50,7 +51,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	fs.SetOutput(output)
 	settings := []setting{
 		{"grpc-addr", "RULEBOOK_GRPC_ADDR", ":50051", "address for gRPC", stringVar(&cfg.grpcAddr)},
-		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz and /openapi.json", stringVar(&cfg.httpAddr)},
+		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz, /openapi.json and RulesService over Connect and gRPC-Web", stringVar(&cfg.httpAddr)},
 		{"admin-addr", "RULEBOOK_ADMIN_ADDR", ":9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only; empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
 		{"pprof", "RULEBOOK_PPROF", "false", "serve the runtime's profiles at /debug/pprof/ on the admin address", boolVar(&cfg.server.Pprof)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
@@ -72,6 +73,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"max-streams-per-connection", "RULEBOOK_MAX_STREAMS_PER_CONNECTION", "32", "calls one gRPC connection may have open at once", uint32Var(&cfg.server.MaxStreamsPerConnection)},
 		{"idle-timeout", "RULEBOOK_IDLE_TIMEOUT", "5m", "close a gRPC or HTTP connection without a call for that long (keep it longer than a proxy's own idle timeout)", durationVar(&cfg.server.IdleTimeout)},
 		{"max-connection-age", "RULEBOOK_MAX_CONNECTION_AGE", "30m", "close a gRPC connection (GOAWAY, once its calls end) that is that old, so that clients spread over new replicas", durationVar(&cfg.server.MaxConnectionAge)},
+		{"cors-origins", "RULEBOOK_CORS_ORIGINS", "", "comma-separated `origins` (https://app.example.com, or * for any) whose web pages may call the HTTP address (REST, Connect, gRPC-Web) from a browser; none: no CORS header is sent", listVar(&cfg.server.CORSOrigins)},
 		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle and Replay calls served at once; a few more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
 	}
 	for _, s := range settings {
@@ -205,6 +207,39 @@ func boolVar(p *bool) func(*flag.FlagSet, string, string, string) error {
 		fs.BoolVar(p, name, v, usage)
 		return err
 	}
+}
+
+// listVar binds a comma-separated list (white space around each item ignored, empty items dropped) to p.
+func listVar(p *[]string) func(*flag.FlagSet, string, string, string) error {
+	return func(fs *flag.FlagSet, name, def, usage string) error {
+		v := listValue{p}
+		err := v.Set(def)
+		fs.Var(v, name, usage)
+		return err
+	}
+}
+
+// listValue is a flag.Value of the list at p.
+type listValue struct{ p *[]string }
+
+// String formats the list as it is given (empty for the zero listValue, which package flag makes to tell defaults).
+func (v listValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strings.Join(*v.p, ",")
+}
+
+// Set parses s, comma-separated, into the list.
+func (v listValue) Set(s string) error {
+	var items []string
+	for item := range strings.SplitSeq(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			items = append(items, item)
+		}
+	}
+	*v.p = items
+	return nil
 }
 
 // durationVar binds a duration setting (such as 10s) to p.

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
@@ -55,6 +56,15 @@ func TestParseConfig(t *testing.T) {
 		{name: "memory limit", env: map[string]string{"RULEBOOK_MEMORY_LIMIT": "200000000"},
 			want: func(c config) bool { return c.memoryLimit == 200_000_000 }},
 		{name: "negative memory limit", args: []string{"-memory-limit", "-1"}, wantErr: true},
+		{name: "CORS origins", args: []string{"-cors-origins", "https://a.example, http://localhost:5173,"},
+			want: func(c config) bool {
+				return slices.Equal(c.server.CORSOrigins, []string{"https://a.example", "http://localhost:5173"})
+			}},
+		{name: "CORS origins from the environment", env: map[string]string{"RULEBOOK_CORS_ORIGINS": "*"},
+			want: func(c config) bool { return slices.Equal(c.server.CORSOrigins, []string{"*"}) }},
+		{name: "no CORS origins by default", want: func(c config) bool { return c.server.CORSOrigins == nil }},
+		{name: "CORS origin with a path", args: []string{"-cors-origins", "https://a.example/"}, wantErr: true},
+		{name: "any origin on a trusted server", args: []string{"-cors-origins", "*", "-accept-plain-states"}, wantErr: true},
 		{name: "negative streams per connection", args: []string{"-max-streams-per-connection", "-1"}, wantErr: true},
 	}
 	for _, tt := range tests {

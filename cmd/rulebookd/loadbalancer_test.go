@@ -34,6 +34,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/serviceconfig"
 )
@@ -300,7 +301,7 @@ func (n *nginxProcess) await(t *testing.T, c *servertest.Client) {
 	check := func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		health := &healthpb.HealthCheckRequest{Service: rulebookv1.RulesService_ServiceDesc.ServiceName}
+		health := &healthpb.HealthCheckRequest{Service: rulebookv1grpc.RulesService_ServiceDesc.ServiceName}
 		if _, err := healthpb.NewHealthClient(c.Conn).Check(ctx, health); err != nil {
 			return err
 		}
@@ -935,7 +936,7 @@ func rulesCall[Resp proto.Message](t testing.TB, p *player, c *servertest.Client
 		rec.attempts = []attempt{{err: err}}
 	} else {
 		ctx = metadata.AppendToOutgoingContext(ctx, requestIDHeader, rec.id)
-		err = c.Conn.Invoke(ctx, "/"+rulebookv1.RulesService_ServiceDesc.ServiceName+"/"+method, req, resp)
+		err = c.Conn.Invoke(ctx, "/"+rulebookv1grpc.RulesService_ServiceDesc.ServiceName+"/"+method, req, resp)
 	}
 	p.load.end(p, rec, err)
 	if err != nil {

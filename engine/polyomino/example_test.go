@@ -2,6 +2,7 @@ package polyomino_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/rulebook/rulebook/engine/polyomino"
@@ -43,4 +44,34 @@ func ExampleTilingSubsets() {
 	// B (1,0)(2,0)(3,0)(1,1)(2,1)
 	// D (4,0)(3,1)(4,1)(4,2)(4,3)
 	// O (3,2)(0,3)(1,3)(2,3)(3,3)
+}
+
+// Find returns one tiling, the same on every call; a shape the pieces cannot cover, or a search larger than its node
+// limit, is refused with an *Error and its reason code.
+func ExampleFind() {
+	shape, err := polyomino.ParseGrid("###\n#.#\n###") // a ring of 8 cells
+	if err != nil {
+		panic(err)
+	}
+	ring := polyomino.Set{Pieces: []polyomino.Piece{
+		{Name: "L1", Cells: polyomino.Cells{{0, 0}, {1, 0}, {2, 0}, {2, 1}}},
+		{Name: "L2", Cells: polyomino.Cells{{0, 0}, {1, 0}, {2, 0}, {2, 1}}},
+	}}
+	solution, found, err := polyomino.Find(context.Background(), shape, ring, polyomino.Options{})
+	fmt.Println(found, solution, err)
+
+	_, _, err = polyomino.Find(context.Background(), polyomino.Rect(5, 5), polyomino.Pentominoes(), polyomino.Options{})
+	var refusal *polyomino.Error
+	if errors.As(err, &refusal) {
+		fmt.Println(refusal.Reason+":", refusal)
+	}
+	_, err = polyomino.Count(context.Background(), polyomino.Rect(10, 6), polyomino.Pentominoes(),
+		polyomino.Options{NodeLimit: 1000})
+	if errors.As(err, &refusal) {
+		fmt.Println(refusal.Reason+":", refusal)
+	}
+	// Output:
+	// true [(0,0)(1,0)(2,0)(2,1) (0,1)(0,2)(1,2)(2,2)] <nil>
+	// AREA_MISMATCH: polyomino: the pieces of "pentominoes" cover 60 cells but the shape has 25
+	// NODE_LIMIT_REACHED: polyomino: the search needs more than the node limit of 1000
 }

@@ -3,6 +3,7 @@ package ubongoduel_test
 import (
 	"fmt"
 
+	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 )
 
@@ -26,4 +27,24 @@ func Example() {
 	// sheet 1 roll 1 pieces 4
 	// P2 won the duel on sheet 1: 0-1
 	// now sheet 2 score [0 1]
+}
+
+// Legal lists the moves that can be enumerated, such as giving up, but no solution: finding one is the game. A
+// submission that does not solve the task is refused with a typed error and its reason code.
+func ExampleState_Legal() {
+	s, err := ubongoduel.New(ubongoduel.Options{Side: ubongoduel.SideA}, 42)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Legal(1))
+
+	task, _, _ := s.CurrentTask(1)
+	short := ubongoduel.Move{Player: 1, Action: ubongoduel.Submit, ReceivedAt: 1_000,
+		Placements: task.Witness[1:]}
+	if e, ok := engine.AsError(s.Validate(short)); ok {
+		fmt.Println(e.Kind, e.Reason+":", e)
+	}
+	// Output:
+	// [P1 @0 give up]
+	// illegal PIECE_MISSING: pieces C of the task are not placed
 }

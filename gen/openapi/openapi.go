@@ -5,7 +5,7 @@ package openapi
 
 import _ "embed"
 
-// Document is the OpenAPI (Swagger 2.0) document generated from proto/rulebook/v1.
+// Document is the OpenAPI 3.1 document of the REST API, generated from proto/rulebook/v1 by internal/openapigen.
 //
-//go:embed rulebook.swagger.json
+//go:embed rulebook.openapi.json
 var Document []byte

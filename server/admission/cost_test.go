@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
 
 // TestEncodedCostGrowsWithMessages checks that a request's estimated cost counts its messages, not only its bytes:
@@ -58,7 +59,7 @@ func TestRequestsDoNotNestThemselves(t *testing.T) {
 			}
 		}
 	}
-	methods := rulebookv1.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods()
+	methods := rulebookv1grpc.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods()
 	for i := range methods.Len() {
 		walk(methods.Get(i).Input(), nil)
 	}

@@ -10,7 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
@@ -19,8 +19,8 @@ const ReasonServerBusy = "SERVER_BUSY"
 
 // heavyMethods are the calls whose work grows with the request far beyond the others': a search, a whole record.
 var heavyMethods = map[string]bool{
-	rulebookv1.RulesService_SolvePuzzle_FullMethodName: true,
-	rulebookv1.RulesService_Replay_FullMethodName:      true,
+	rulebookv1grpc.RulesService_SolvePuzzle_FullMethodName: true,
+	rulebookv1grpc.RulesService_Replay_FullMethodName:      true,
 }
 
 // Limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others (it is

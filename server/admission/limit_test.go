@@ -9,15 +9,15 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Methods as the limiter sees them.
 var (
-	heavyCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_SolvePuzzle_FullMethodName}
-	lightCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1.RulesService_ApplyMove_FullMethodName}
+	heavyCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1grpc.RulesService_SolvePuzzle_FullMethodName}
+	lightCall = &grpc.UnaryServerInfo{FullMethod: rulebookv1grpc.RulesService_ApplyMove_FullMethodName}
 )
 
 // heldCall is a call through a limiter whose handler, once it runs, waits for release.

@@ -22,7 +22,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/rulebook/rulebook/gen/openapi"
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service/refusal"
@@ -65,7 +65,7 @@ type Gateway struct {
 
 // New returns the REST API, whose calls go to rules in process (decoded from JSON, never encoded as protobuf), and
 // whose /healthz asks health.
-func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
+func New(ctx context.Context, rules rulebookv1grpc.RulesServiceServer, health healthpb.HealthClient, opts Options) (*Gateway, error) {
 	rs, err := newRoutes(openapi.Document, map[string]map[string]string{"/healthz": {http.MethodGet: ""}, "/openapi.json": {http.MethodGet: ""}})
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func New(ctx context.Context, rules rulebookv1.RulesServiceServer, health health
 		runtime.WithWriteContentLength(),
 		runtime.WithIncomingHeaderMatcher(noHeader),
 	)
-	if err := rulebookv1.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
+	if err := rulebookv1grpc.RegisterRulesServiceHandlerServer(ctx, g.mux, rules); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
 	}
 	return g, nil

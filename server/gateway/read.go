@@ -28,49 +28,70 @@ const (
 // body takes the budget a few times only, and little enough that a body trickling in holds little.
 const chargeStep = 4 << 10
 
-// readBody reads the body of a request with one (POST), within the size limit, the budget and the call's deadline,
-// and returns it with the budget it holds, to give back with release once the call is answered: the body's bytes
-// (taken before reading when the request declares its length, else as they arrive) and then what decoding it is
-// estimated to take (admission.JSONCost). A body it refuses is answered here, closing the connection (what is left
+// readBody reads the body of a request with one (POST), as ReadBody does, and then takes from the budget what
+// decoding it is estimated to take (ChargeJSON); it returns the body with the budget it holds, to give back
+// with release once the call is answered. A body it refuses is answered here, closing the connection (what is left
 // of the body is never read), and ok is false.
 func (g *Gateway) readBody(w http.ResponseWriter, r *http.Request) (body []byte, release func(), ok bool) {
-	release = func() {}
 	fail := func(err error) ([]byte, func(), bool) {
-		release()
 		w.Header().Set("Connection", "close")
 		g.refuse(w, r, err)
 		return nil, nil, false
 	}
-	limit := int64(g.opts.MaxBodyBytes)
-	if r.ContentLength > limit {
-		return fail(tooLarge(limit))
+	body, release, err := ReadBody(w, r, int64(g.opts.MaxBodyBytes), g.opts.Budget)
+	if err != nil {
+		return fail(err)
 	}
+	if release, err = ChargeJSON(body, release, g.opts.Budget); err != nil {
+		return fail(err)
+	}
+	return body, release, true
+}
+
+// ChargeJSON returns release, which gives back what body holds of budget, with what decoding body as JSON is
+// estimated to take beyond its bytes (admission.JSONCost) taken from budget too; or, if that does not fit, the
+// budget's refusal, having called release.
+func ChargeJSON(body []byte, release func(), budget *admission.Budget) (func(), error) {
+	extra := admission.JSONCost(body) - int64(len(body))
+	if extra <= 0 {
+		return release, nil
+	}
+	taken, err := budget.Acquire(extra)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return both(release, taken), nil
+}
+
+// ReadBody reads the body of r, answered by w, within limit bytes, budget and r's deadline, and returns it with the
+// budget it holds, to give back with release once the request is answered: the body's bytes, taken before reading
+// when the request declares its length, else as they arrive. Its error is a refusal with a stable reason:
+// REQUEST_TOO_LARGE (a body longer than limit), the budget's, REQUEST_TIMEOUT (a body not in by the deadline) or
+// MALFORMED_BODY.
+func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *admission.Budget) (body []byte, release func(), err error) {
+	if r.ContentLength > limit {
+		return nil, nil, tooLarge(limit)
+	}
+	release = func() {}
 	if r.ContentLength > 0 {
-		taken, err := g.opts.Budget.Acquire(r.ContentLength)
-		if err != nil {
-			return fail(err)
+		if release, err = budget.Acquire(r.ContentLength); err != nil {
+			return nil, nil, err
 		}
-		release = taken
 	}
 	if deadline, ok := r.Context().Deadline(); ok {
 		rc := http.NewResponseController(w)
 		_ = rc.SetReadDeadline(deadline) // not every connection can (HTTP/2 can, per stream)
 		defer func() { _ = rc.SetReadDeadline(time.Time{}) }()
 	}
-	charged := &chargedReader{r: http.MaxBytesReader(w, r.Body, limit), budget: g.opts.Budget, free: max(r.ContentLength, 0)}
-	body, err := io.ReadAll(charged)
+	charged := &chargedReader{r: http.MaxBytesReader(w, r.Body, limit), budget: budget, free: max(r.ContentLength, 0)}
+	body, err = io.ReadAll(charged)
 	release = both(release, charged.release)
 	if err != nil {
-		return fail(unreadable(r.Context(), err))
+		release()
+		return nil, nil, unreadable(r.Context(), err)
 	}
-	if extra := admission.JSONCost(body) - int64(len(body)); extra > 0 {
-		taken, err := g.opts.Budget.Acquire(extra)
-		if err != nil {
-			return fail(err)
-		}
-		release = both(release, taken)
-	}
-	return body, release, true
+	return body, release, nil
 }
 
 // chargedReader reads from r and takes from the budget what it reads beyond free, chargeStep at a time.

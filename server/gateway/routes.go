@@ -21,21 +21,32 @@ type route struct {
 // routes are the paths the gateway serves, in the order of their templates.
 type routes []route
 
-// newRoutes returns the routes of the OpenAPI document doc, and extra (templates and their methods).
+// operationMethods are the keys of an OpenAPI 3 path item that are HTTP methods (the others, such as "parameters",
+// apply to all of them).
+var operationMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+// newRoutes returns the routes of the OpenAPI 3 document doc, and extra (templates and their methods).
 func newRoutes(doc []byte, extra map[string]map[string]string) (routes, error) {
 	var d struct {
-		Paths map[string]map[string]struct {
-			OperationID string `json:"operationId"`
-		} `json:"paths"`
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
 	}
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return nil, fmt.Errorf("OpenAPI document: %w", err)
 	}
 	byTemplate := map[string]map[string]string{}
-	for path, ops := range d.Paths {
+	for path, item := range d.Paths {
 		methods := map[string]string{}
-		for method, op := range ops {
-			methods[strings.ToUpper(method)] = strings.TrimPrefix(op.OperationID, "RulesService_")
+		for key, raw := range item {
+			if !slices.Contains(operationMethods, key) {
+				continue
+			}
+			var op struct {
+				OperationID string `json:"operationId"`
+			}
+			if err := json.Unmarshal(raw, &op); err != nil {
+				return nil, fmt.Errorf("OpenAPI document: %s %s: %w", key, path, err)
+			}
+			methods[strings.ToUpper(key)] = strings.TrimPrefix(op.OperationID, "RulesService_")
 		}
 		byTemplate[path] = methods
 	}

@@ -16,13 +16,13 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
 // Client calls a rulebookd over gRPC, with RPC or Conn, and over HTTP at URL.
 type Client struct {
-	RPC  rulebookv1.RulesServiceClient
+	RPC  rulebookv1grpc.RulesServiceClient
 	Conn *grpc.ClientConn
 	URL  string // the HTTP base URL, such as "http://127.0.0.1:8080"
 }
@@ -36,7 +36,7 @@ func Dial(t testing.TB, grpcAddr, httpAddr string, opts ...grpc.DialOption) *Cli
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	return &Client{RPC: rulebookv1.NewRulesServiceClient(conn), Conn: conn, URL: "http://" + httpAddr}
+	return &Client{RPC: rulebookv1grpc.NewRulesServiceClient(conn), Conn: conn, URL: "http://" + httpAddr}
 }
 
 // CallContext is the context of one test call: bounded, so that a broken server fails the test instead of hanging.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/refusal"
 
 	statuspb "google.golang.org/genproto/googleapis/rpc/status"
@@ -146,7 +147,7 @@ func RESTPath(method string, req proto.Message) string {
 
 // Invoke returns a gRPC call of method (such as "ApplyMove") of RulesService with req.
 func Invoke(method string, req proto.Message) func(context.Context, *Client) error {
-	m := rulebookv1.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods().ByName(protoreflect.Name(method))
+	m := rulebookv1grpc.File_rulebook_v1_rules_service_proto.Services().ByName("RulesService").Methods().ByName(protoreflect.Name(method))
 	return func(ctx context.Context, c *Client) error {
 		return c.Conn.Invoke(ctx, "/rulebook.v1.RulesService/"+method, req, dynamicpb.NewMessage(m.Output()))
 	}

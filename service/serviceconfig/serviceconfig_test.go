@@ -12,12 +12,13 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/serviceconfig"
 )
 
 // flakyService fails its first calls of ListGames with UNAVAILABLE, then answers.
 type flakyService struct {
-	rulebookv1.UnimplementedRulesServiceServer
+	rulebookv1grpc.UnimplementedRulesServiceServer
 	failures atomic.Int32 // failures left
 	calls    atomic.Int32
 }
@@ -53,7 +54,7 @@ func TestRetriesUnavailable(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv := grpc.NewServer()
-			rulebookv1.RegisterRulesServiceServer(srv, svc)
+			rulebookv1grpc.RegisterRulesServiceServer(srv, svc)
 			go func() { _ = srv.Serve(lis) }()
 			t.Cleanup(srv.Stop)
 			conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
@@ -62,7 +63,7 @@ func TestRetriesUnavailable(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { conn.Close() })
-			_, err = rulebookv1.NewRulesServiceClient(conn).ListGames(context.Background(), &rulebookv1.ListGamesRequest{})
+			_, err = rulebookv1grpc.NewRulesServiceClient(conn).ListGames(context.Background(), &rulebookv1.ListGamesRequest{})
 			if status.Code(err) != tt.wantCode || svc.calls.Load() != tt.wantCalls {
 				t.Errorf("%v after %d calls, want %v after %d", err, svc.calls.Load(), tt.wantCode, tt.wantCalls)
 			}

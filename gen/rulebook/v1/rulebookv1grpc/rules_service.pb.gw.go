@@ -2,11 +2,11 @@
 // source: rulebook/v1/rules_service.proto
 
 /*
-Package rulebookv1 is a reverse proxy.
+Package rulebookv1grpc is a reverse proxy.
 
 It translates gRPC into RESTful JSON APIs.
 */
-package rulebookv1
+package rulebookv1grpc
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/utilities"
+	"github.com/rulebook/rulebook/gen/rulebook/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/grpclog"
@@ -37,7 +38,7 @@ var (
 
 func request_RulesService_ListGames_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListGamesRequest
+		protoReq rulebookv1.ListGamesRequest
 		metadata runtime.ServerMetadata
 	)
 	if req.Body != nil {
@@ -49,7 +50,7 @@ func request_RulesService_ListGames_0(ctx context.Context, marshaler runtime.Mar
 
 func local_request_RulesService_ListGames_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListGamesRequest
+		protoReq rulebookv1.ListGamesRequest
 		metadata runtime.ServerMetadata
 	)
 	msg, err := server.ListGames(ctx, &protoReq)
@@ -58,7 +59,7 @@ func local_request_RulesService_ListGames_0(ctx context.Context, marshaler runti
 
 func request_RulesService_NewGame_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq NewGameRequest
+		protoReq rulebookv1.NewGameRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -82,7 +83,7 @@ func request_RulesService_NewGame_0(ctx context.Context, marshaler runtime.Marsh
 
 func local_request_RulesService_NewGame_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq NewGameRequest
+		protoReq rulebookv1.NewGameRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -103,7 +104,7 @@ func local_request_RulesService_NewGame_0(ctx context.Context, marshaler runtime
 
 func request_RulesService_ValidateMove_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ValidateMoveRequest
+		protoReq rulebookv1.ValidateMoveRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -127,7 +128,7 @@ func request_RulesService_ValidateMove_0(ctx context.Context, marshaler runtime.
 
 func local_request_RulesService_ValidateMove_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ValidateMoveRequest
+		protoReq rulebookv1.ValidateMoveRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -148,7 +149,7 @@ func local_request_RulesService_ValidateMove_0(ctx context.Context, marshaler ru
 
 func request_RulesService_ApplyMove_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ApplyMoveRequest
+		protoReq rulebookv1.ApplyMoveRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -172,7 +173,7 @@ func request_RulesService_ApplyMove_0(ctx context.Context, marshaler runtime.Mar
 
 func local_request_RulesService_ApplyMove_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ApplyMoveRequest
+		protoReq rulebookv1.ApplyMoveRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -193,7 +194,7 @@ func local_request_RulesService_ApplyMove_0(ctx context.Context, marshaler runti
 
 func request_RulesService_ListLegalMoves_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListLegalMovesRequest
+		protoReq rulebookv1.ListLegalMovesRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -217,7 +218,7 @@ func request_RulesService_ListLegalMoves_0(ctx context.Context, marshaler runtim
 
 func local_request_RulesService_ListLegalMoves_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListLegalMovesRequest
+		protoReq rulebookv1.ListLegalMovesRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -238,7 +239,7 @@ func local_request_RulesService_ListLegalMoves_0(ctx context.Context, marshaler 
 
 func request_RulesService_Score_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ScoreRequest
+		protoReq rulebookv1.ScoreRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -262,7 +263,7 @@ func request_RulesService_Score_0(ctx context.Context, marshaler runtime.Marshal
 
 func local_request_RulesService_Score_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ScoreRequest
+		protoReq rulebookv1.ScoreRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -283,7 +284,7 @@ func local_request_RulesService_Score_0(ctx context.Context, marshaler runtime.M
 
 func request_RulesService_GetView_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq GetViewRequest
+		protoReq rulebookv1.GetViewRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -307,7 +308,7 @@ func request_RulesService_GetView_0(ctx context.Context, marshaler runtime.Marsh
 
 func local_request_RulesService_GetView_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq GetViewRequest
+		protoReq rulebookv1.GetViewRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -328,7 +329,7 @@ func local_request_RulesService_GetView_0(ctx context.Context, marshaler runtime
 
 func request_RulesService_SolvePuzzle_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq SolvePuzzleRequest
+		protoReq rulebookv1.SolvePuzzleRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -343,7 +344,7 @@ func request_RulesService_SolvePuzzle_0(ctx context.Context, marshaler runtime.M
 
 func local_request_RulesService_SolvePuzzle_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq SolvePuzzleRequest
+		protoReq rulebookv1.SolvePuzzleRequest
 		metadata runtime.ServerMetadata
 	)
 	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
@@ -355,7 +356,7 @@ func local_request_RulesService_SolvePuzzle_0(ctx context.Context, marshaler run
 
 func request_RulesService_ListPieceSets_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListPieceSetsRequest
+		protoReq rulebookv1.ListPieceSetsRequest
 		metadata runtime.ServerMetadata
 	)
 	if req.Body != nil {
@@ -367,7 +368,7 @@ func request_RulesService_ListPieceSets_0(ctx context.Context, marshaler runtime
 
 func local_request_RulesService_ListPieceSets_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ListPieceSetsRequest
+		protoReq rulebookv1.ListPieceSetsRequest
 		metadata runtime.ServerMetadata
 	)
 	msg, err := server.ListPieceSets(ctx, &protoReq)
@@ -376,7 +377,7 @@ func local_request_RulesService_ListPieceSets_0(ctx context.Context, marshaler r
 
 func request_RulesService_Replay_0(ctx context.Context, marshaler runtime.Marshaler, client RulesServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ReplayRequest
+		protoReq rulebookv1.ReplayRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)
@@ -400,7 +401,7 @@ func request_RulesService_Replay_0(ctx context.Context, marshaler runtime.Marsha
 
 func local_request_RulesService_Replay_0(ctx context.Context, marshaler runtime.Marshaler, server RulesServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
-		protoReq ReplayRequest
+		protoReq rulebookv1.ReplayRequest
 		metadata runtime.ServerMetadata
 		err      error
 	)

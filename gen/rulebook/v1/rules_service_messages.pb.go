@@ -2,7 +2,7 @@
 // versions:
 // 	protoc-gen-go v1.36.12
 // 	protoc        (unknown)
-// source: rulebook/v1/rules_service.proto
+// source: rulebook/v1/rules_service_messages.proto
 
 package rulebookv1
 
@@ -63,11 +63,11 @@ func (x EventDetail) String() string {
 }
 
 func (EventDetail) Descriptor() protoreflect.EnumDescriptor {
-	return file_rulebook_v1_rules_service_proto_enumTypes[0].Descriptor()
+	return file_rulebook_v1_rules_service_messages_proto_enumTypes[0].Descriptor()
 }
 
 func (EventDetail) Type() protoreflect.EnumType {
-	return &file_rulebook_v1_rules_service_proto_enumTypes[0]
+	return &file_rulebook_v1_rules_service_messages_proto_enumTypes[0]
 }
 
 func (x EventDetail) Number() protoreflect.EnumNumber {
@@ -76,7 +76,7 @@ func (x EventDetail) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use EventDetail.Descriptor instead.
 func (EventDetail) EnumDescriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{0}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{0}
 }
 
 // ListGamesRequest asks for the hosted games.
@@ -88,7 +88,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[0]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -100,7 +100,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[0]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -113,7 +113,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{0}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{0}
 }
 
 // ListGamesResponse lists the hosted games.
@@ -127,7 +127,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[1]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -139,7 +139,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[1]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -152,7 +152,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{1}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *ListGamesResponse) GetGames() []*GameInfo {
@@ -185,7 +185,7 @@ type NewGameRequest struct {
 
 func (x *NewGameRequest) Reset() {
 	*x = NewGameRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[2]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -197,7 +197,7 @@ func (x *NewGameRequest) String() string {
 func (*NewGameRequest) ProtoMessage() {}
 
 func (x *NewGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[2]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -210,7 +210,7 @@ func (x *NewGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewGameRequest.ProtoReflect.Descriptor instead.
 func (*NewGameRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{2}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *NewGameRequest) GetGame() string {
@@ -267,7 +267,7 @@ type NewGameResponse struct {
 
 func (x *NewGameResponse) Reset() {
 	*x = NewGameResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[3]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -279,7 +279,7 @@ func (x *NewGameResponse) String() string {
 func (*NewGameResponse) ProtoMessage() {}
 
 func (x *NewGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[3]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -292,7 +292,7 @@ func (x *NewGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewGameResponse.ProtoReflect.Descriptor instead.
 func (*NewGameResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{3}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *NewGameResponse) GetState() *GameState {
@@ -342,7 +342,7 @@ type ValidateMoveRequest struct {
 
 func (x *ValidateMoveRequest) Reset() {
 	*x = ValidateMoveRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[4]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -354,7 +354,7 @@ func (x *ValidateMoveRequest) String() string {
 func (*ValidateMoveRequest) ProtoMessage() {}
 
 func (x *ValidateMoveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[4]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -367,7 +367,7 @@ func (x *ValidateMoveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateMoveRequest.ProtoReflect.Descriptor instead.
 func (*ValidateMoveRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{4}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ValidateMoveRequest) GetGame() string {
@@ -414,7 +414,7 @@ type ValidateMoveResponse struct {
 
 func (x *ValidateMoveResponse) Reset() {
 	*x = ValidateMoveResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[5]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -426,7 +426,7 @@ func (x *ValidateMoveResponse) String() string {
 func (*ValidateMoveResponse) ProtoMessage() {}
 
 func (x *ValidateMoveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[5]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -439,7 +439,7 @@ func (x *ValidateMoveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateMoveResponse.ProtoReflect.Descriptor instead.
 func (*ValidateMoveResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{5}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{5}
 }
 
 // ApplyMoveRequest plays a move.
@@ -463,7 +463,7 @@ type ApplyMoveRequest struct {
 
 func (x *ApplyMoveRequest) Reset() {
 	*x = ApplyMoveRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[6]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -475,7 +475,7 @@ func (x *ApplyMoveRequest) String() string {
 func (*ApplyMoveRequest) ProtoMessage() {}
 
 func (x *ApplyMoveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[6]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -488,7 +488,7 @@ func (x *ApplyMoveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyMoveRequest.ProtoReflect.Descriptor instead.
 func (*ApplyMoveRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{6}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ApplyMoveRequest) GetGame() string {
@@ -546,7 +546,7 @@ type EventCount struct {
 
 func (x *EventCount) Reset() {
 	*x = EventCount{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -558,7 +558,7 @@ func (x *EventCount) String() string {
 func (*EventCount) ProtoMessage() {}
 
 func (x *EventCount) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[7]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -571,7 +571,7 @@ func (x *EventCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EventCount.ProtoReflect.Descriptor instead.
 func (*EventCount) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{7}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *EventCount) GetKind() string {
@@ -611,7 +611,7 @@ type ApplyMoveResponse struct {
 
 func (x *ApplyMoveResponse) Reset() {
 	*x = ApplyMoveResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -623,7 +623,7 @@ func (x *ApplyMoveResponse) String() string {
 func (*ApplyMoveResponse) ProtoMessage() {}
 
 func (x *ApplyMoveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[8]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -636,7 +636,7 @@ func (x *ApplyMoveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyMoveResponse.ProtoReflect.Descriptor instead.
 func (*ApplyMoveResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{8}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ApplyMoveResponse) GetState() *GameState {
@@ -701,7 +701,7 @@ type ListLegalMovesRequest struct {
 
 func (x *ListLegalMovesRequest) Reset() {
 	*x = ListLegalMovesRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -713,7 +713,7 @@ func (x *ListLegalMovesRequest) String() string {
 func (*ListLegalMovesRequest) ProtoMessage() {}
 
 func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[9]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -726,7 +726,7 @@ func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{9}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListLegalMovesRequest) GetGame() string {
@@ -775,7 +775,7 @@ type ListLegalMovesResponse struct {
 
 func (x *ListLegalMovesResponse) Reset() {
 	*x = ListLegalMovesResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +787,7 @@ func (x *ListLegalMovesResponse) String() string {
 func (*ListLegalMovesResponse) ProtoMessage() {}
 
 func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[10]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +800,7 @@ func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{10}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListLegalMovesResponse) GetMoves() []*Move {
@@ -827,7 +827,7 @@ type ScoreRequest struct {
 
 func (x *ScoreRequest) Reset() {
 	*x = ScoreRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -839,7 +839,7 @@ func (x *ScoreRequest) String() string {
 func (*ScoreRequest) ProtoMessage() {}
 
 func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[11]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -852,7 +852,7 @@ func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreRequest.ProtoReflect.Descriptor instead.
 func (*ScoreRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{11}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ScoreRequest) GetGame() string {
@@ -894,7 +894,7 @@ type ScoreResponse struct {
 
 func (x *ScoreResponse) Reset() {
 	*x = ScoreResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -906,7 +906,7 @@ func (x *ScoreResponse) String() string {
 func (*ScoreResponse) ProtoMessage() {}
 
 func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[12]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -919,7 +919,7 @@ func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreResponse.ProtoReflect.Descriptor instead.
 func (*ScoreResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{12}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ScoreResponse) GetScore() *Score {
@@ -949,7 +949,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +961,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[13]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +974,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{13}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetViewRequest) GetGame() string {
@@ -1023,7 +1023,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1035,7 +1035,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[14]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1048,7 +1048,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{14}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetViewResponse) GetView() *GameState {
@@ -1096,7 +1096,7 @@ type ReplayRequest struct {
 
 func (x *ReplayRequest) Reset() {
 	*x = ReplayRequest{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1108,7 +1108,7 @@ func (x *ReplayRequest) String() string {
 func (*ReplayRequest) ProtoMessage() {}
 
 func (x *ReplayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[15]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1121,7 +1121,7 @@ func (x *ReplayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayRequest.ProtoReflect.Descriptor instead.
 func (*ReplayRequest) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{15}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ReplayRequest) GetGame() string {
@@ -1200,7 +1200,7 @@ type GameSetup struct {
 
 func (x *GameSetup) Reset() {
 	*x = GameSetup{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1212,7 +1212,7 @@ func (x *GameSetup) String() string {
 func (*GameSetup) ProtoMessage() {}
 
 func (x *GameSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[16]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1225,7 +1225,7 @@ func (x *GameSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameSetup.ProtoReflect.Descriptor instead.
 func (*GameSetup) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{16}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GameSetup) GetOptions() *GameOptions {
@@ -1265,7 +1265,7 @@ type ReplayResponse struct {
 
 func (x *ReplayResponse) Reset() {
 	*x = ReplayResponse{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1277,7 +1277,7 @@ func (x *ReplayResponse) String() string {
 func (*ReplayResponse) ProtoMessage() {}
 
 func (x *ReplayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[17]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1290,7 +1290,7 @@ func (x *ReplayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayResponse.ProtoReflect.Descriptor instead.
 func (*ReplayResponse) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{17}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ReplayResponse) GetState() *GameState {
@@ -1355,7 +1355,7 @@ type ReplayStep struct {
 
 func (x *ReplayStep) Reset() {
 	*x = ReplayStep{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1367,7 +1367,7 @@ func (x *ReplayStep) String() string {
 func (*ReplayStep) ProtoMessage() {}
 
 func (x *ReplayStep) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[18]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1380,7 +1380,7 @@ func (x *ReplayStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplayStep.ProtoReflect.Descriptor instead.
 func (*ReplayStep) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{18}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ReplayStep) GetEvents() []*Event {
@@ -1418,7 +1418,7 @@ type MoveRefusal struct {
 
 func (x *MoveRefusal) Reset() {
 	*x = MoveRefusal{}
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[19]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1430,7 +1430,7 @@ func (x *MoveRefusal) String() string {
 func (*MoveRefusal) ProtoMessage() {}
 
 func (x *MoveRefusal) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_rules_service_proto_msgTypes[19]
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1443,7 +1443,7 @@ func (x *MoveRefusal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveRefusal.ProtoReflect.Descriptor instead.
 func (*MoveRefusal) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_proto_rawDescGZIP(), []int{19}
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *MoveRefusal) GetIndex() int32 {
@@ -1488,11 +1488,11 @@ func (x *MoveRefusal) GetFacts() map[string]string {
 	return nil
 }
 
-var File_rulebook_v1_rules_service_proto protoreflect.FileDescriptor
+var File_rulebook_v1_rules_service_messages_proto protoreflect.FileDescriptor
 
-const file_rulebook_v1_rules_service_proto_rawDesc = "" +
+const file_rulebook_v1_rules_service_messages_proto_rawDesc = "" +
 	"\n" +
-	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x16rulebook/v1/game.proto\x1a\x18rulebook/v1/puzzle.proto\"\x12\n" +
+	"(rulebook/v1/rules_service_messages.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x16rulebook/v1/game.proto\"\x12\n" +
 	"\x10ListGamesRequest\"@\n" +
 	"\x11ListGamesResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"\xb8\x01\n" +
@@ -1612,34 +1612,23 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\x18EVENT_DETAIL_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10EVENT_DETAIL_ALL\x10\x01\x12\x18\n" +
 	"\x14EVENT_DETAIL_SUMMARY\x10\x02\x12\x15\n" +
-	"\x11EVENT_DETAIL_NONE\x10\x032\x8f\x06\n" +
-	"\fRulesService\x12J\n" +
-	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
-	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
-	"\fValidateMove\x12 .rulebook.v1.ValidateMoveRequest\x1a!.rulebook.v1.ValidateMoveResponse\x12J\n" +
-	"\tApplyMove\x12\x1d.rulebook.v1.ApplyMoveRequest\x1a\x1e.rulebook.v1.ApplyMoveResponse\x12Y\n" +
-	"\x0eListLegalMoves\x12\".rulebook.v1.ListLegalMovesRequest\x1a#.rulebook.v1.ListLegalMovesResponse\x12>\n" +
-	"\x05Score\x12\x19.rulebook.v1.ScoreRequest\x1a\x1a.rulebook.v1.ScoreResponse\x12D\n" +
-	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponse\x12P\n" +
-	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponse\x12V\n" +
-	"\rListPieceSets\x12!.rulebook.v1.ListPieceSetsRequest\x1a\".rulebook.v1.ListPieceSetsResponse\x12A\n" +
-	"\x06Replay\x12\x1a.rulebook.v1.ReplayRequest\x1a\x1b.rulebook.v1.ReplayResponseB9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
+	"\x11EVENT_DETAIL_NONE\x10\x03B9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
-	file_rulebook_v1_rules_service_proto_rawDescOnce sync.Once
-	file_rulebook_v1_rules_service_proto_rawDescData []byte
+	file_rulebook_v1_rules_service_messages_proto_rawDescOnce sync.Once
+	file_rulebook_v1_rules_service_messages_proto_rawDescData []byte
 )
 
-func file_rulebook_v1_rules_service_proto_rawDescGZIP() []byte {
-	file_rulebook_v1_rules_service_proto_rawDescOnce.Do(func() {
-		file_rulebook_v1_rules_service_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_proto_rawDesc), len(file_rulebook_v1_rules_service_proto_rawDesc)))
+func file_rulebook_v1_rules_service_messages_proto_rawDescGZIP() []byte {
+	file_rulebook_v1_rules_service_messages_proto_rawDescOnce.Do(func() {
+		file_rulebook_v1_rules_service_messages_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_messages_proto_rawDesc), len(file_rulebook_v1_rules_service_messages_proto_rawDesc)))
 	})
-	return file_rulebook_v1_rules_service_proto_rawDescData
+	return file_rulebook_v1_rules_service_messages_proto_rawDescData
 }
 
-var file_rulebook_v1_rules_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_rulebook_v1_rules_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
-var file_rulebook_v1_rules_service_proto_goTypes = []any{
+var file_rulebook_v1_rules_service_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_rulebook_v1_rules_service_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_rulebook_v1_rules_service_messages_proto_goTypes = []any{
 	(EventDetail)(0),               // 0: rulebook.v1.EventDetail
 	(*ListGamesRequest)(nil),       // 1: rulebook.v1.ListGamesRequest
 	(*ListGamesResponse)(nil),      // 2: rulebook.v1.ListGamesResponse
@@ -1668,12 +1657,8 @@ var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*Move)(nil),                   // 25: rulebook.v1.Move
 	(*Event)(nil),                  // 26: rulebook.v1.Event
 	(*Score)(nil),                  // 27: rulebook.v1.Score
-	(*SolvePuzzleRequest)(nil),     // 28: rulebook.v1.SolvePuzzleRequest
-	(*ListPieceSetsRequest)(nil),   // 29: rulebook.v1.ListPieceSetsRequest
-	(*SolvePuzzleResponse)(nil),    // 30: rulebook.v1.SolvePuzzleResponse
-	(*ListPieceSetsResponse)(nil),  // 31: rulebook.v1.ListPieceSetsResponse
 }
-var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
+var file_rulebook_v1_rules_service_messages_proto_depIdxs = []int32{
 	22, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
 	23, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
 	24, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
@@ -1707,57 +1692,36 @@ var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	26, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
 	8,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
 	21, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
-	1,  // 33: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
-	3,  // 34: rulebook.v1.RulesService.NewGame:input_type -> rulebook.v1.NewGameRequest
-	5,  // 35: rulebook.v1.RulesService.ValidateMove:input_type -> rulebook.v1.ValidateMoveRequest
-	7,  // 36: rulebook.v1.RulesService.ApplyMove:input_type -> rulebook.v1.ApplyMoveRequest
-	10, // 37: rulebook.v1.RulesService.ListLegalMoves:input_type -> rulebook.v1.ListLegalMovesRequest
-	12, // 38: rulebook.v1.RulesService.Score:input_type -> rulebook.v1.ScoreRequest
-	14, // 39: rulebook.v1.RulesService.GetView:input_type -> rulebook.v1.GetViewRequest
-	28, // 40: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
-	29, // 41: rulebook.v1.RulesService.ListPieceSets:input_type -> rulebook.v1.ListPieceSetsRequest
-	16, // 42: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
-	2,  // 43: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	4,  // 44: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	6,  // 45: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	9,  // 46: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	11, // 47: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	13, // 48: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	15, // 49: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	30, // 50: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
-	31, // 51: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
-	18, // 52: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
-	43, // [43:53] is the sub-list for method output_type
-	33, // [33:43] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for method output_type
+	33, // [33:33] is the sub-list for method input_type
 	33, // [33:33] is the sub-list for extension type_name
 	33, // [33:33] is the sub-list for extension extendee
 	0,  // [0:33] is the sub-list for field type_name
 }
 
-func init() { file_rulebook_v1_rules_service_proto_init() }
-func file_rulebook_v1_rules_service_proto_init() {
-	if File_rulebook_v1_rules_service_proto != nil {
+func init() { file_rulebook_v1_rules_service_messages_proto_init() }
+func file_rulebook_v1_rules_service_messages_proto_init() {
+	if File_rulebook_v1_rules_service_messages_proto != nil {
 		return
 	}
 	file_rulebook_v1_game_proto_init()
-	file_rulebook_v1_puzzle_proto_init()
-	file_rulebook_v1_rules_service_proto_msgTypes[2].OneofWrappers = []any{}
+	file_rulebook_v1_rules_service_messages_proto_msgTypes[2].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
-			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_proto_rawDesc), len(file_rulebook_v1_rules_service_proto_rawDesc)),
+			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_messages_proto_rawDesc), len(file_rulebook_v1_rules_service_messages_proto_rawDesc)),
 			NumEnums:      1,
 			NumMessages:   21,
 			NumExtensions: 0,
-			NumServices:   1,
+			NumServices:   0,
 		},
-		GoTypes:           file_rulebook_v1_rules_service_proto_goTypes,
-		DependencyIndexes: file_rulebook_v1_rules_service_proto_depIdxs,
-		EnumInfos:         file_rulebook_v1_rules_service_proto_enumTypes,
-		MessageInfos:      file_rulebook_v1_rules_service_proto_msgTypes,
+		GoTypes:           file_rulebook_v1_rules_service_messages_proto_goTypes,
+		DependencyIndexes: file_rulebook_v1_rules_service_messages_proto_depIdxs,
+		EnumInfos:         file_rulebook_v1_rules_service_messages_proto_enumTypes,
+		MessageInfos:      file_rulebook_v1_rules_service_messages_proto_msgTypes,
 	}.Build()
-	File_rulebook_v1_rules_service_proto = out.File
-	file_rulebook_v1_rules_service_proto_goTypes = nil
-	file_rulebook_v1_rules_service_proto_depIdxs = nil
+	File_rulebook_v1_rules_service_messages_proto = out.File
+	file_rulebook_v1_rules_service_messages_proto_goTypes = nil
+	file_rulebook_v1_rules_service_messages_proto_depIdxs = nil
 }

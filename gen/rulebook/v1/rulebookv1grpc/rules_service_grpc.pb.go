@@ -4,10 +4,11 @@
 // - protoc             (unknown)
 // source: rulebook/v1/rules_service.proto
 
-package rulebookv1
+package rulebookv1grpc
 
 import (
 	context "context"
+	v1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -49,27 +50,27 @@ const (
 // NOT_FOUND with reason UNKNOWN_GAME.
 type RulesServiceClient interface {
 	// ListGames describes every game the service hosts, with its options.
-	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
+	ListGames(ctx context.Context, in *v1.ListGamesRequest, opts ...grpc.CallOption) (*v1.ListGamesResponse, error)
 	// NewGame sets up a game from its options.
-	NewGame(ctx context.Context, in *NewGameRequest, opts ...grpc.CallOption) (*NewGameResponse, error)
+	NewGame(ctx context.Context, in *v1.NewGameRequest, opts ...grpc.CallOption) (*v1.NewGameResponse, error)
 	// ValidateMove tells whether a move is legal, with exactly the answer ApplyMove would give, without the new state.
-	ValidateMove(ctx context.Context, in *ValidateMoveRequest, opts ...grpc.CallOption) (*ValidateMoveResponse, error)
+	ValidateMove(ctx context.Context, in *v1.ValidateMoveRequest, opts ...grpc.CallOption) (*v1.ValidateMoveResponse, error)
 	// ApplyMove plays a move and returns the new state and what happened.
-	ApplyMove(ctx context.Context, in *ApplyMoveRequest, opts ...grpc.CallOption) (*ApplyMoveResponse, error)
+	ApplyMove(ctx context.Context, in *v1.ApplyMoveRequest, opts ...grpc.CallOption) (*v1.ApplyMoveResponse, error)
 	// ListLegalMoves lists every legal move of a player, in a stable order.
-	ListLegalMoves(ctx context.Context, in *ListLegalMovesRequest, opts ...grpc.CallOption) (*ListLegalMovesResponse, error)
+	ListLegalMoves(ctx context.Context, in *v1.ListLegalMovesRequest, opts ...grpc.CallOption) (*v1.ListLegalMovesResponse, error)
 	// Score gives the standings of a game, live or final.
-	Score(ctx context.Context, in *ScoreRequest, opts ...grpc.CallOption) (*ScoreResponse, error)
+	Score(ctx context.Context, in *v1.ScoreRequest, opts ...grpc.CallOption) (*v1.ScoreResponse, error)
 	// GetView returns what one player, or a spectator, may see of a state.
-	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
+	GetView(ctx context.Context, in *v1.GetViewRequest, opts ...grpc.CallOption) (*v1.GetViewResponse, error)
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
-	SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error)
+	SolvePuzzle(ctx context.Context, in *v1.SolvePuzzleRequest, opts ...grpc.CallOption) (*v1.SolvePuzzleResponse, error)
 	// ListPieceSets lists the named piece sets of SolvePuzzle with their pieces, cell by cell.
-	ListPieceSets(ctx context.Context, in *ListPieceSetsRequest, opts ...grpc.CallOption) (*ListPieceSetsResponse, error)
+	ListPieceSets(ctx context.Context, in *v1.ListPieceSetsRequest, opts ...grpc.CallOption) (*v1.ListPieceSetsResponse, error)
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
-	Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error)
+	Replay(ctx context.Context, in *v1.ReplayRequest, opts ...grpc.CallOption) (*v1.ReplayResponse, error)
 }
 
 type rulesServiceClient struct {
@@ -80,9 +81,9 @@ func NewRulesServiceClient(cc grpc.ClientConnInterface) RulesServiceClient {
 	return &rulesServiceClient{cc}
 }
 
-func (c *rulesServiceClient) ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error) {
+func (c *rulesServiceClient) ListGames(ctx context.Context, in *v1.ListGamesRequest, opts ...grpc.CallOption) (*v1.ListGamesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListGamesResponse)
+	out := new(v1.ListGamesResponse)
 	err := c.cc.Invoke(ctx, RulesService_ListGames_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -90,9 +91,9 @@ func (c *rulesServiceClient) ListGames(ctx context.Context, in *ListGamesRequest
 	return out, nil
 }
 
-func (c *rulesServiceClient) NewGame(ctx context.Context, in *NewGameRequest, opts ...grpc.CallOption) (*NewGameResponse, error) {
+func (c *rulesServiceClient) NewGame(ctx context.Context, in *v1.NewGameRequest, opts ...grpc.CallOption) (*v1.NewGameResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(NewGameResponse)
+	out := new(v1.NewGameResponse)
 	err := c.cc.Invoke(ctx, RulesService_NewGame_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -100,9 +101,9 @@ func (c *rulesServiceClient) NewGame(ctx context.Context, in *NewGameRequest, op
 	return out, nil
 }
 
-func (c *rulesServiceClient) ValidateMove(ctx context.Context, in *ValidateMoveRequest, opts ...grpc.CallOption) (*ValidateMoveResponse, error) {
+func (c *rulesServiceClient) ValidateMove(ctx context.Context, in *v1.ValidateMoveRequest, opts ...grpc.CallOption) (*v1.ValidateMoveResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ValidateMoveResponse)
+	out := new(v1.ValidateMoveResponse)
 	err := c.cc.Invoke(ctx, RulesService_ValidateMove_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -110,9 +111,9 @@ func (c *rulesServiceClient) ValidateMove(ctx context.Context, in *ValidateMoveR
 	return out, nil
 }
 
-func (c *rulesServiceClient) ApplyMove(ctx context.Context, in *ApplyMoveRequest, opts ...grpc.CallOption) (*ApplyMoveResponse, error) {
+func (c *rulesServiceClient) ApplyMove(ctx context.Context, in *v1.ApplyMoveRequest, opts ...grpc.CallOption) (*v1.ApplyMoveResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ApplyMoveResponse)
+	out := new(v1.ApplyMoveResponse)
 	err := c.cc.Invoke(ctx, RulesService_ApplyMove_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -120,9 +121,9 @@ func (c *rulesServiceClient) ApplyMove(ctx context.Context, in *ApplyMoveRequest
 	return out, nil
 }
 
-func (c *rulesServiceClient) ListLegalMoves(ctx context.Context, in *ListLegalMovesRequest, opts ...grpc.CallOption) (*ListLegalMovesResponse, error) {
+func (c *rulesServiceClient) ListLegalMoves(ctx context.Context, in *v1.ListLegalMovesRequest, opts ...grpc.CallOption) (*v1.ListLegalMovesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListLegalMovesResponse)
+	out := new(v1.ListLegalMovesResponse)
 	err := c.cc.Invoke(ctx, RulesService_ListLegalMoves_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -130,9 +131,9 @@ func (c *rulesServiceClient) ListLegalMoves(ctx context.Context, in *ListLegalMo
 	return out, nil
 }
 
-func (c *rulesServiceClient) Score(ctx context.Context, in *ScoreRequest, opts ...grpc.CallOption) (*ScoreResponse, error) {
+func (c *rulesServiceClient) Score(ctx context.Context, in *v1.ScoreRequest, opts ...grpc.CallOption) (*v1.ScoreResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ScoreResponse)
+	out := new(v1.ScoreResponse)
 	err := c.cc.Invoke(ctx, RulesService_Score_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -140,9 +141,9 @@ func (c *rulesServiceClient) Score(ctx context.Context, in *ScoreRequest, opts .
 	return out, nil
 }
 
-func (c *rulesServiceClient) GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error) {
+func (c *rulesServiceClient) GetView(ctx context.Context, in *v1.GetViewRequest, opts ...grpc.CallOption) (*v1.GetViewResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(GetViewResponse)
+	out := new(v1.GetViewResponse)
 	err := c.cc.Invoke(ctx, RulesService_GetView_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -150,9 +151,9 @@ func (c *rulesServiceClient) GetView(ctx context.Context, in *GetViewRequest, op
 	return out, nil
 }
 
-func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *SolvePuzzleRequest, opts ...grpc.CallOption) (*SolvePuzzleResponse, error) {
+func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *v1.SolvePuzzleRequest, opts ...grpc.CallOption) (*v1.SolvePuzzleResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(SolvePuzzleResponse)
+	out := new(v1.SolvePuzzleResponse)
 	err := c.cc.Invoke(ctx, RulesService_SolvePuzzle_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -160,9 +161,9 @@ func (c *rulesServiceClient) SolvePuzzle(ctx context.Context, in *SolvePuzzleReq
 	return out, nil
 }
 
-func (c *rulesServiceClient) ListPieceSets(ctx context.Context, in *ListPieceSetsRequest, opts ...grpc.CallOption) (*ListPieceSetsResponse, error) {
+func (c *rulesServiceClient) ListPieceSets(ctx context.Context, in *v1.ListPieceSetsRequest, opts ...grpc.CallOption) (*v1.ListPieceSetsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListPieceSetsResponse)
+	out := new(v1.ListPieceSetsResponse)
 	err := c.cc.Invoke(ctx, RulesService_ListPieceSets_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -170,9 +171,9 @@ func (c *rulesServiceClient) ListPieceSets(ctx context.Context, in *ListPieceSet
 	return out, nil
 }
 
-func (c *rulesServiceClient) Replay(ctx context.Context, in *ReplayRequest, opts ...grpc.CallOption) (*ReplayResponse, error) {
+func (c *rulesServiceClient) Replay(ctx context.Context, in *v1.ReplayRequest, opts ...grpc.CallOption) (*v1.ReplayResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ReplayResponse)
+	out := new(v1.ReplayResponse)
 	err := c.cc.Invoke(ctx, RulesService_Replay_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -198,27 +199,27 @@ func (c *rulesServiceClient) Replay(ctx context.Context, in *ReplayRequest, opts
 // NOT_FOUND with reason UNKNOWN_GAME.
 type RulesServiceServer interface {
 	// ListGames describes every game the service hosts, with its options.
-	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
+	ListGames(context.Context, *v1.ListGamesRequest) (*v1.ListGamesResponse, error)
 	// NewGame sets up a game from its options.
-	NewGame(context.Context, *NewGameRequest) (*NewGameResponse, error)
+	NewGame(context.Context, *v1.NewGameRequest) (*v1.NewGameResponse, error)
 	// ValidateMove tells whether a move is legal, with exactly the answer ApplyMove would give, without the new state.
-	ValidateMove(context.Context, *ValidateMoveRequest) (*ValidateMoveResponse, error)
+	ValidateMove(context.Context, *v1.ValidateMoveRequest) (*v1.ValidateMoveResponse, error)
 	// ApplyMove plays a move and returns the new state and what happened.
-	ApplyMove(context.Context, *ApplyMoveRequest) (*ApplyMoveResponse, error)
+	ApplyMove(context.Context, *v1.ApplyMoveRequest) (*v1.ApplyMoveResponse, error)
 	// ListLegalMoves lists every legal move of a player, in a stable order.
-	ListLegalMoves(context.Context, *ListLegalMovesRequest) (*ListLegalMovesResponse, error)
+	ListLegalMoves(context.Context, *v1.ListLegalMovesRequest) (*v1.ListLegalMovesResponse, error)
 	// Score gives the standings of a game, live or final.
-	Score(context.Context, *ScoreRequest) (*ScoreResponse, error)
+	Score(context.Context, *v1.ScoreRequest) (*v1.ScoreResponse, error)
 	// GetView returns what one player, or a spectator, may see of a state.
-	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
+	GetView(context.Context, *v1.GetViewRequest) (*v1.GetViewResponse, error)
 	// SolvePuzzle tiles a shape with a set of polyominoes: one solution, or the number of solutions. It is bounded by
 	// the size of the shape (64 cells), by the call's deadline and by the server's limit on search work.
-	SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error)
+	SolvePuzzle(context.Context, *v1.SolvePuzzleRequest) (*v1.SolvePuzzleResponse, error)
 	// ListPieceSets lists the named piece sets of SolvePuzzle with their pieces, cell by cell.
-	ListPieceSets(context.Context, *ListPieceSetsRequest) (*ListPieceSetsResponse, error)
+	ListPieceSets(context.Context, *v1.ListPieceSetsRequest) (*v1.ListPieceSetsResponse, error)
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
-	Replay(context.Context, *ReplayRequest) (*ReplayResponse, error)
+	Replay(context.Context, *v1.ReplayRequest) (*v1.ReplayResponse, error)
 	mustEmbedUnimplementedRulesServiceServer()
 }
 
@@ -229,34 +230,34 @@ type RulesServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedRulesServiceServer struct{}
 
-func (UnimplementedRulesServiceServer) ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error) {
+func (UnimplementedRulesServiceServer) ListGames(context.Context, *v1.ListGamesRequest) (*v1.ListGamesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListGames not implemented")
 }
-func (UnimplementedRulesServiceServer) NewGame(context.Context, *NewGameRequest) (*NewGameResponse, error) {
+func (UnimplementedRulesServiceServer) NewGame(context.Context, *v1.NewGameRequest) (*v1.NewGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method NewGame not implemented")
 }
-func (UnimplementedRulesServiceServer) ValidateMove(context.Context, *ValidateMoveRequest) (*ValidateMoveResponse, error) {
+func (UnimplementedRulesServiceServer) ValidateMove(context.Context, *v1.ValidateMoveRequest) (*v1.ValidateMoveResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ValidateMove not implemented")
 }
-func (UnimplementedRulesServiceServer) ApplyMove(context.Context, *ApplyMoveRequest) (*ApplyMoveResponse, error) {
+func (UnimplementedRulesServiceServer) ApplyMove(context.Context, *v1.ApplyMoveRequest) (*v1.ApplyMoveResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ApplyMove not implemented")
 }
-func (UnimplementedRulesServiceServer) ListLegalMoves(context.Context, *ListLegalMovesRequest) (*ListLegalMovesResponse, error) {
+func (UnimplementedRulesServiceServer) ListLegalMoves(context.Context, *v1.ListLegalMovesRequest) (*v1.ListLegalMovesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLegalMoves not implemented")
 }
-func (UnimplementedRulesServiceServer) Score(context.Context, *ScoreRequest) (*ScoreResponse, error) {
+func (UnimplementedRulesServiceServer) Score(context.Context, *v1.ScoreRequest) (*v1.ScoreResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Score not implemented")
 }
-func (UnimplementedRulesServiceServer) GetView(context.Context, *GetViewRequest) (*GetViewResponse, error) {
+func (UnimplementedRulesServiceServer) GetView(context.Context, *v1.GetViewRequest) (*v1.GetViewResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetView not implemented")
 }
-func (UnimplementedRulesServiceServer) SolvePuzzle(context.Context, *SolvePuzzleRequest) (*SolvePuzzleResponse, error) {
+func (UnimplementedRulesServiceServer) SolvePuzzle(context.Context, *v1.SolvePuzzleRequest) (*v1.SolvePuzzleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SolvePuzzle not implemented")
 }
-func (UnimplementedRulesServiceServer) ListPieceSets(context.Context, *ListPieceSetsRequest) (*ListPieceSetsResponse, error) {
+func (UnimplementedRulesServiceServer) ListPieceSets(context.Context, *v1.ListPieceSetsRequest) (*v1.ListPieceSetsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListPieceSets not implemented")
 }
-func (UnimplementedRulesServiceServer) Replay(context.Context, *ReplayRequest) (*ReplayResponse, error) {
+func (UnimplementedRulesServiceServer) Replay(context.Context, *v1.ReplayRequest) (*v1.ReplayResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Replay not implemented")
 }
 func (UnimplementedRulesServiceServer) mustEmbedUnimplementedRulesServiceServer() {}
@@ -281,7 +282,7 @@ func RegisterRulesServiceServer(s grpc.ServiceRegistrar, srv RulesServiceServer)
 }
 
 func _RulesService_ListGames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListGamesRequest)
+	in := new(v1.ListGamesRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -293,13 +294,13 @@ func _RulesService_ListGames_Handler(srv interface{}, ctx context.Context, dec f
 		FullMethod: RulesService_ListGames_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).ListGames(ctx, req.(*ListGamesRequest))
+		return srv.(RulesServiceServer).ListGames(ctx, req.(*v1.ListGamesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_NewGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(NewGameRequest)
+	in := new(v1.NewGameRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -311,13 +312,13 @@ func _RulesService_NewGame_Handler(srv interface{}, ctx context.Context, dec fun
 		FullMethod: RulesService_NewGame_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).NewGame(ctx, req.(*NewGameRequest))
+		return srv.(RulesServiceServer).NewGame(ctx, req.(*v1.NewGameRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_ValidateMove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ValidateMoveRequest)
+	in := new(v1.ValidateMoveRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -329,13 +330,13 @@ func _RulesService_ValidateMove_Handler(srv interface{}, ctx context.Context, de
 		FullMethod: RulesService_ValidateMove_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).ValidateMove(ctx, req.(*ValidateMoveRequest))
+		return srv.(RulesServiceServer).ValidateMove(ctx, req.(*v1.ValidateMoveRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_ApplyMove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ApplyMoveRequest)
+	in := new(v1.ApplyMoveRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -347,13 +348,13 @@ func _RulesService_ApplyMove_Handler(srv interface{}, ctx context.Context, dec f
 		FullMethod: RulesService_ApplyMove_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).ApplyMove(ctx, req.(*ApplyMoveRequest))
+		return srv.(RulesServiceServer).ApplyMove(ctx, req.(*v1.ApplyMoveRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_ListLegalMoves_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListLegalMovesRequest)
+	in := new(v1.ListLegalMovesRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -365,13 +366,13 @@ func _RulesService_ListLegalMoves_Handler(srv interface{}, ctx context.Context, 
 		FullMethod: RulesService_ListLegalMoves_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).ListLegalMoves(ctx, req.(*ListLegalMovesRequest))
+		return srv.(RulesServiceServer).ListLegalMoves(ctx, req.(*v1.ListLegalMovesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_Score_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ScoreRequest)
+	in := new(v1.ScoreRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -383,13 +384,13 @@ func _RulesService_Score_Handler(srv interface{}, ctx context.Context, dec func(
 		FullMethod: RulesService_Score_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).Score(ctx, req.(*ScoreRequest))
+		return srv.(RulesServiceServer).Score(ctx, req.(*v1.ScoreRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_GetView_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetViewRequest)
+	in := new(v1.GetViewRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -401,13 +402,13 @@ func _RulesService_GetView_Handler(srv interface{}, ctx context.Context, dec fun
 		FullMethod: RulesService_GetView_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).GetView(ctx, req.(*GetViewRequest))
+		return srv.(RulesServiceServer).GetView(ctx, req.(*v1.GetViewRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_SolvePuzzle_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(SolvePuzzleRequest)
+	in := new(v1.SolvePuzzleRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -419,13 +420,13 @@ func _RulesService_SolvePuzzle_Handler(srv interface{}, ctx context.Context, dec
 		FullMethod: RulesService_SolvePuzzle_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).SolvePuzzle(ctx, req.(*SolvePuzzleRequest))
+		return srv.(RulesServiceServer).SolvePuzzle(ctx, req.(*v1.SolvePuzzleRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_ListPieceSets_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListPieceSetsRequest)
+	in := new(v1.ListPieceSetsRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -437,13 +438,13 @@ func _RulesService_ListPieceSets_Handler(srv interface{}, ctx context.Context, d
 		FullMethod: RulesService_ListPieceSets_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).ListPieceSets(ctx, req.(*ListPieceSetsRequest))
+		return srv.(RulesServiceServer).ListPieceSets(ctx, req.(*v1.ListPieceSetsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
 
 func _RulesService_Replay_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ReplayRequest)
+	in := new(v1.ReplayRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
@@ -455,7 +456,7 @@ func _RulesService_Replay_Handler(srv interface{}, ctx context.Context, dec func
 		FullMethod: RulesService_Replay_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(RulesServiceServer).Replay(ctx, req.(*ReplayRequest))
+		return srv.(RulesServiceServer).Replay(ctx, req.(*v1.ReplayRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }

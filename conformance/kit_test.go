@@ -1,0 +1,256 @@
+package conformance_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/conformance/internal/kit"
+	"github.com/rulebook/rulebook/engine/enginetest"
+	"github.com/rulebook/rulebook/server"
+)
+
+// cases returns the cases of every game's kit file, by game.
+func cases(t *testing.T) map[string][]kit.Case {
+	t.Helper()
+	all := map[string][]kit.Case{}
+	for _, game := range kit.Games() {
+		cs, err := kit.Read(kit.File(".", game))
+		if err != nil {
+			t.Fatalf("%v (regenerate the kit with scripts/conformance)", err)
+		}
+		all[game] = cs
+	}
+	return all
+}
+
+// TestKit runs every case of the kit against rulebook itself: the RulesService in process, as the server runs it
+// without a transport, and the real server over REST on loopback, with plain states accepted and its clock at the
+// kit's. Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and strings by
+// their text), refusals by their code and reason. Under -short the server's leg runs every tenth case.
+func TestKit(t *testing.T) {
+	all := cases(t)
+	cfg := clienttest.Config(true)
+	cfg.Now = func() time.Time { return kit.Clock }
+	addrs := clienttest.Serve(t, cfg)
+	targets := []struct {
+		name   string
+		target kit.Target
+		every  int
+	}{
+		{"service", kit.NewService(), 1},
+		{"REST", rest{url: "http://" + addrs.HTTP}, 1},
+	}
+	if testing.Short() {
+		targets[1].every = 10
+	}
+	for _, tg := range targets {
+		for _, game := range kit.Games() {
+			t.Run(tg.name+"/"+game, func(t *testing.T) {
+				for i, c := range all[game] {
+					if i%tg.every == 0 {
+						check(t, tg.target, c)
+					}
+				}
+			})
+		}
+	}
+}
+
+// check fails t unless target answers c as the kit says.
+func check(t *testing.T, target kit.Target, c kit.Case) {
+	t.Helper()
+	got, refused, err := target.Call(c.RPC, c.Request)
+	switch {
+	case err != nil:
+		t.Errorf("%s: %v", c.Name, err)
+	case c.Error != nil && (refused == nil || *refused != *c.Error):
+		t.Errorf("%s: got %+v %.300s, want the refusal %+v", c.Name, refused, got, *c.Error)
+	case c.Error == nil && refused != nil:
+		t.Errorf("%s: refused with %+v, want %.300s", c.Name, *refused, c.Response)
+	case c.Error == nil && !sameJSON(t, got, c.Response):
+		t.Errorf("%s: got\n%s\nwant\n%s", c.Name, got, c.Response)
+	}
+}
+
+// sameJSON reports whether a and b hold the same JSON value.
+func sameJSON(t *testing.T, a, b json.RawMessage) bool {
+	t.Helper()
+	decode := func(raw json.RawMessage) any {
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		var v any
+		if err := d.Decode(&v); err != nil {
+			t.Fatalf("%v: %.200s", err, raw)
+		}
+		return v
+	}
+	return reflect.DeepEqual(decode(a), decode(b))
+}
+
+// rest is the server over REST at url: a case's request is the body of POST /v1/games/{game}:<verb>.
+type rest struct {
+	url string
+}
+
+// statuses are the HTTP statuses of the refusals' gRPC codes that the kit holds.
+var statuses = map[int]int{3: http.StatusBadRequest, 5: http.StatusNotFound, 7: http.StatusForbidden,
+	9: http.StatusBadRequest}
+
+// Call posts request to the route of rpc and returns the answer: the body of a 200, else the code and the
+// ErrorInfo's reason of the google.rpc.Status in the body, whose HTTP status must be the code's.
+func (r rest) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.Refusal, error) {
+	m, err := kit.MethodOf(rpc)
+	if err != nil {
+		return nil, nil, err
+	}
+	var path struct{ Game string }
+	if err := json.Unmarshal(request, &path); err != nil {
+		return nil, nil, err
+	}
+	resp, err := http.Post(r.url+"/v1/games/"+path.Game+":"+m.Verb, "application/json", bytes.NewReader(request))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if resp.StatusCode == http.StatusOK {
+		return body, nil, nil
+	}
+	var st struct {
+		Code    int
+		Details []struct {
+			Type   string `json:"@type"`
+			Reason string
+		}
+	}
+	if err := json.Unmarshal(body, &st); err != nil {
+		return nil, nil, fmt.Errorf("HTTP %d: %w: %.300s", resp.StatusCode, err, body)
+	}
+	if want := statuses[st.Code]; resp.StatusCode != want {
+		return nil, nil, fmt.Errorf("HTTP %d for code %d, want %d", resp.StatusCode, st.Code, want)
+	}
+	for _, d := range st.Details {
+		if strings.HasSuffix(d.Type, "/google.rpc.ErrorInfo") {
+			return nil, &kit.Refusal{Code: st.Code, Reason: d.Reason}, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("HTTP %d without an ErrorInfo: %.300s", resp.StatusCode, body)
+}
+
+// packages are the engines' packages, by game.
+var packages = map[string]string{"exploze": "exploze", "kipicot": "kipicot", "micropul": "micropul",
+	"ubongo-duel": "ubongoduel"}
+
+// unreachable are the reasons of the engines that no RulesService call can get, by game, with why: the API's own
+// rules (protovalidate, answered FIELD_OUT_OF_RANGE, FIELD_TOO_LARGE or INVALID_FIELD) refuse the field first, the
+// service stamps every receive time, or the reason is the engine's own failure (INTERNAL).
+var unreachable = map[string]map[string]string{
+	"exploze": {"EXPLOSION_CAP_EXCEEDED": "an engine's own failure, answered INTERNAL"},
+	"kipicot": {
+		"TURN_TOO_LONG":  "a turn has at most 4 steps in the API (FIELD_TOO_LARGE)",
+		"STACK_TOO_HIGH": "a square has at most 2 tokens in the API (FIELD_TOO_LARGE)",
+	},
+	"micropul": {
+		"TILE_OUT_OF_RANGE":     "every tile field is at most 47 in the API (FIELD_OUT_OF_RANGE)",
+		"HAND_TOO_LARGE":        "a hand has at most 6 items in the API (FIELD_TOO_LARGE)",
+		"ROTATION_OUT_OF_RANGE": "rotations are at most 3 in the API (FIELD_OUT_OF_RANGE)",
+		"POSITION_OUT_OF_RANGE": "positions are within -47..47 in the API (FIELD_OUT_OF_RANGE)",
+		"QUADRANT_OUT_OF_RANGE": "quadrants are defined and not 0 in the API (FIELD_OUT_OF_RANGE)",
+	},
+	"ubongo-duel": {
+		"SHEET_OUT_OF_RANGE":       "sheets are within 1..9 in the API (FIELD_OUT_OF_RANGE)",
+		"FACE_OUT_OF_RANGE":        "faces are within 1..20 in the API (FIELD_OUT_OF_RANGE)",
+		"RECEIVED_AT_NEGATIVE":     "the service stamps every move with its receive time",
+		"RECEIVED_AT_OUT_OF_ORDER": "the service stamps every move no earlier than the state's last",
+		"PIECE_UNKNOWN":            "pieces match ^[A-U]$ in the API (INVALID_FIELD)",
+		"NOT_COVERED":              "only a deck other than the hosted one has a task short of its shape's area",
+	},
+}
+
+// missing are the reasons the kit does not show yet although a call can get them, by game.
+var missing = map[string][]string{
+	"kipicot": {"PLACEMENT_REQUIRED", "NOT_A_FISHING_SQUARE"},
+}
+
+// requestReasons are the service's refusals of a request's own shape, which every file shows.
+var requestReasons = []string{"MISSING_FIELD", "CONFLICTING_FIELDS", "SEAT_PASS_WITHOUT_TOKEN", "FIELD_OUT_OF_RANGE",
+	"FIELD_TOO_LARGE", "PLAYER_OUT_OF_RANGE", "GAME_MISMATCH", "OPTION_OUT_OF_RANGE"}
+
+// TestKitCovers checks that each game's file shows every reason its engine declares (engine/<game>/reasons.go) that
+// a call can get, and the service's refusals of a request's shape; that it calls every RPC of the kit, and sets every
+// option of ListGames in a NewGame it answers; and that its cases have distinct names.
+func TestKitCovers(t *testing.T) {
+	all := cases(t)
+	for _, game := range kit.Games() {
+		t.Run(game, func(t *testing.T) {
+			shown, rpcs, names := map[string]bool{}, map[string]bool{}, map[string]bool{}
+			var options []string
+			for _, c := range all[game] {
+				if names[c.Name] {
+					t.Errorf("two cases named %s", c.Name)
+				}
+				names[c.Name] = true
+				rpcs[c.RPC] = true
+				if c.Error != nil {
+					shown[c.Error.Reason] = true
+				}
+				if c.RPC == "NewGame" && c.Error == nil {
+					var req struct{ Options map[string]map[string]any }
+					if err := json.Unmarshal(c.Request, &req); err != nil {
+						t.Fatal(err)
+					}
+					for _, opts := range req.Options {
+						for name := range opts {
+							options = append(options, name)
+						}
+					}
+				}
+			}
+			for _, r := range enginetest.Reasons(t, filepath.Join("..", "engine", packages[game], "reasons.go")) {
+				_, skip := unreachable[game][r.Code]
+				if skip || slices.Contains(missing[game], r.Code) {
+					if shown[r.Code] {
+						t.Errorf("%s is listed as not shown, yet a case shows it", r.Code)
+					}
+					continue
+				}
+				if !shown[r.Code] {
+					t.Errorf("no case shows %s", r.Code)
+				}
+			}
+			for _, r := range requestReasons {
+				if !shown[r] {
+					t.Errorf("no case shows %s", r)
+				}
+			}
+			for _, m := range kit.Methods {
+				if !rpcs[m.RPC] {
+					t.Errorf("no case calls %s", m.RPC)
+				}
+			}
+			for _, g := range server.Games() {
+				if g.Info().GetId() != game {
+					continue
+				}
+				for _, o := range g.Info().GetOptions() {
+					if !slices.Contains(options, o.GetName()) {
+						t.Errorf("no NewGame answered sets the option %s", o.GetName())
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,154 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/vanguard"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/service/refusal"
+)
+
+// envelopeBytes is the length of the prefix of each message of gRPC-Web (and of Connect's streams): a flag byte and
+// the message's length.
+const envelopeBytes = 5
+
+// rpcRoutes returns the paths of RulesService's methods as Connect, gRPC-Web and gRPC name them
+// ("/rulebook.v1.RulesService/ApplyMove"), each a route of the HTTP listener.
+func rpcRoutes() []string {
+	methods := rulebookv1grpc.RulesService_ServiceDesc.Methods
+	routes := make([]string, len(methods))
+	for i, m := range methods {
+		routes[i] = rulesServicePrefix + m.MethodName
+	}
+	return routes
+}
+
+// rpcHandler returns the handler of RulesService's calls over Connect (JSON or protobuf) and gRPC-Web on the HTTP
+// listener, which browsers can make. Vanguard translates each into a gRPC call that the server's own gRPC server
+// serves (grpc.Server.ServeHTTP): with every interceptor of a gRPC call (the call log, the metrics, the count of
+// refusals, panic recovery, the limiter, the budget of request memory) and the same refusals, whose details the
+// client reads. Before that, the call gets its deadline from its arrival (a caller's shorter Connect-Timeout-Ms or
+// grpc-timeout wins) and its body is read within the size limit, the budget and that deadline (bounded). A
+// JSON request is decoded as strictly as a REST body (gateway.DecodeJSON); an answer in JSON leaves out the fields
+// that are not set, as REST does.
+func (s *Server) rpcHandler() (http.Handler, error) {
+	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpc,
+		vanguard.WithTargetProtocols(vanguard.ProtocolGRPC),
+		vanguard.WithTargetCodecs(vanguard.CodecProto),
+		vanguard.WithNoTargetCompression(), // the gRPC server decompresses nothing: Vanguard does
+		vanguard.WithMaxMessageBufferBytes(uint32(s.cfg.MaxMessageBytes)))
+	transcoder, err := vanguard.NewTranscoder([]*vanguard.Service{service},
+		vanguard.WithCodec(func(vanguard.TypeResolver) vanguard.Codec { return strictJSON{} }),
+		vanguard.WithUnknownHandler(http.HandlerFunc(s.notACall)))
+	if err != nil {
+		return nil, err
+	}
+	return s.bounded(transcoder), nil
+}
+
+// bounded returns next, each of whose requests has the call's deadline from its arrival and has its body read
+// before next sees it, as the REST gateway reads a body (gateway.ReadBody), taking from the budget the body and, for
+// JSON, what decoding it is estimated to take. A body it refuses is answered here, in the request's protocol, and
+// counted as a refusal of its method.
+func (s *Server) bounded(next http.Handler) http.Handler {
+	errs := connect.NewErrorWriter()
+	limit := int64(s.cfg.MaxMessageBytes + envelopeBytes)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+		body, release, err := gateway.ReadBody(w, r, limit, s.budget)
+		if err == nil && strings.Contains(r.Header.Get("Content-Type"), "json") {
+			release, err = gateway.ChargeJSON(body, release, s.budget)
+		}
+		if err != nil {
+			s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
+			w.Header().Set("Connection", "close") // what is left of the body is never read
+			_ = errs.Write(w, r, connectError(err))
+			return
+		}
+		defer release()
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		if connectUnary(r) && r.Header.Get("Connect-Protocol-Version") == "" {
+			r.Header.Set("Connect-Protocol-Version", "1") // optional to Connect's clients, required by Vanguard
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// connectUnary reports whether r is a Connect unary call: a POST whose content type is application/ but none of
+// gRPC's, gRPC-Web's or Connect's streams.
+func connectUnary(r *http.Request) bool {
+	ct := r.Header.Get("Content-Type")
+	for _, other := range []string{"application/grpc", "application/connect+"} { // application/grpc-web too
+		if strings.HasPrefix(ct, other) {
+			return false
+		}
+	}
+	return r.Method == http.MethodPost && strings.HasPrefix(ct, "application/")
+}
+
+// ReasonUnsupportedMediaType is the reason of a request on a call's path whose content type is none of Connect's
+// (application/json, application/proto), gRPC-Web's or gRPC's (HTTP 415).
+const ReasonUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
+
+// notACall answers a request on a call's path that is no call Vanguard takes, in Connect's JSON: a method other
+// than POST is 405 METHOD_NOT_ALLOWED (Allow: POST), a content type of no protocol 415 UNSUPPORTED_MEDIA_TYPE. It is
+// counted as a refusal of its method.
+func (s *Server) notACall(w http.ResponseWriter, r *http.Request) {
+	code, err := http.StatusUnsupportedMediaType, refusal.New(codes.InvalidArgument, ReasonUnsupportedMediaType,
+		"a call takes the content type of Connect (application/json, application/proto), gRPC-Web or gRPC", nil)
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		code, err = http.StatusMethodNotAllowed, refusal.New(codes.Unimplemented, gateway.ReasonMethodNotAllowed,
+			"a call takes POST only", nil)
+	}
+	s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
+	_ = connect.NewErrorWriter().Write(withStatus{w, code}, r, connectError(err))
+}
+
+// withStatus is a ResponseWriter whose answer has the status code, whatever its writer asks for.
+type withStatus struct {
+	http.ResponseWriter
+	code int
+}
+
+// WriteHeader writes the header with w's code.
+func (w withStatus) WriteHeader(int) { w.ResponseWriter.WriteHeader(w.code) }
+
+// connectError returns err, a gRPC status, as the Connect error a Connect, gRPC-Web or gRPC client reads: its code,
+// message and details (the ErrorInfo with the reason, a BadRequest, ...).
+func connectError(err error) *connect.Error {
+	st := status.Convert(err)
+	ce := connect.NewError(connect.Code(st.Code()), errors.New(st.Message()))
+	for _, a := range st.Proto().GetDetails() {
+		if detail, err := connect.NewErrorDetail(a); err == nil {
+			ce.AddDetail(detail)
+		}
+	}
+	return ce
+}
+
+// strictJSON is Vanguard's codec "json" (Connect's JSON, and gRPC-Web's), which decodes a request as strictly as a
+// REST body and answers with the fields that are set.
+type strictJSON struct{ vanguard.JSONCodec }
+
+// Unmarshal decodes data into msg as gateway.DecodeJSON does, refusing it with the reason MALFORMED_JSON or
+// INVALID_FIELD.
+func (strictJSON) Unmarshal(data []byte, msg proto.Message) error {
+	if err := gateway.DecodeJSON(data, msg); err != nil {
+		return connectError(err)
+	}
+	return nil
+}
