@@ -25,6 +25,7 @@ import (
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/metrics"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -77,8 +78,9 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	admit := s.admission()
-	s.grpc = s.newGRPCServer(rules, admit)
-	s.rest = restRules{rules: rules, admit: admit, workers: make(workers)}
+	served := rulesserver.New(rules)
+	s.grpc = s.newGRPCServer(served, admit)
+	s.rest = restRules{rules: served, admit: admit, workers: make(workers)}
 	return s, nil
 }
 

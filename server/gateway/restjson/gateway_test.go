@@ -19,6 +19,7 @@ import (
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -28,7 +29,7 @@ import (
 func TestSameAsGateway(t *testing.T) {
 	svc := newService(t)
 	ctx := context.Background()
-	gw, err := gateway.New(ctx, svc, nil, gateway.Options{MaxBodyBytes: 1 << 20, Budget: admission.NewBudget(8<<20, nil),
+	gw, err := gateway.New(ctx, rulesserver.New(svc), nil, gateway.Options{MaxBodyBytes: 1 << 20, Budget: admission.NewBudget(8<<20, nil),
 		CallTimeout: 10 * time.Second, Log: zap.NewNop()})
 	if err != nil {
 		t.Fatal(err)
