@@ -59,15 +59,15 @@ const methods = {
 
 // call calls the function of rulebook that serves the RulesService method rpc (such as "ApplyMove") with the REST
 // body body (an object) of game, and returns its answer: the JSON string the REST call answers, or its refusal (whose
-// parsed JSON has a code). It throws for a method the module does not serve, or a field of body that the function
-// does not take.
+// parsed JSON has a code). A field game of the body is ignored: as over REST, where the path's game is the one, game
+// is. It throws for a method the module does not serve, or a field of body that the function does not take.
 function call(rulebook, rpc, game, body) {
   body ??= {};
   const m = methods[rpc];
   if (!m) {
     throw new Error(`the module does not serve ${rpc}; it serves ${Object.keys(methods).join(", ")}`);
   }
-  const extra = Object.keys(body).filter((f) => !m.fields.includes(f));
+  const extra = Object.keys(body).filter((f) => f !== "game" && !m.fields.includes(f));
   if (extra.length > 0) {
     throw new Error(`${m.fn} takes no ${extra.join(", ")}: only ${m.fields.join(", ") || "nothing"}`);
   }

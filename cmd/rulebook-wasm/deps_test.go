@@ -21,3 +21,15 @@ func TestDeps(t *testing.T) {
 		}
 	}
 }
+
+// TestDoc checks that the module's documentation, which the README points to, shows with go doc and gives the API.
+func TestDoc(t *testing.T) {
+	doc := run(t, ".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "doc", ".")
+	for _, want := range []string{"listGames()", "newGame(game, optionsJson, seed)", "validateMove(game, stateJson, moveJson)",
+		"applyMove(game, stateJson, moveJson)", "legalMoves(game, stateJson, player)", "score(game, stateJson)",
+		"view(game, stateJson, viewer)", "INVALID_ARGUMENTS"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("go doc does not show %s", want)
+		}
+	}
+}

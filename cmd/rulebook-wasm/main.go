@@ -14,8 +14,10 @@
 // strings, unset fields left out: a missing number is 0, a missing list empty), or, if the call is refused, the same
 // body as REST's refusal, a google.rpc.Status: {"code": <gRPC code>, "message": ..., "details": [{"@type":
 // "type.googleapis.com/google.rpc.ErrorInfo", "reason": <reason code>, "domain": "rulebook", "metadata": <facts>},
-// ...]}. An answer is a refusal exactly when its parsed JSON has a code: no answer of these calls has a top-level
-// field code, and a refusal's code is never 0. The functions, with the REST call each is (game as the path's
+// ...]}. Those are the server's bytes, but for what protobuf varies on purpose from one program to another: the white
+// space, and a space or a no-break space after "proto:" in a message that quotes one of its errors. An answer is a
+// refusal exactly when its parsed JSON has a code: no answer of these calls has a top-level field code, and a
+// refusal's code is never 0. The functions, with the REST call each is (game as the path's
 // {game}, the other arguments as the fields of the body):
 //
 //	listGames()                              GET  /v1/games                 {games}

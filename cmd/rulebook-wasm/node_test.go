@@ -198,7 +198,7 @@ func checkRESTBodies(t *testing.T, n *node, c *servertest.Client) {
 		{"ValidateMove", "exploze", "/v1/games/exploze:validate", map[string]any{"state": s.State, "move": move}},
 		{"ApplyMove", "exploze", "/v1/games/exploze:apply", map[string]any{"state": s.State, "move": move}},
 		{"ListLegalMoves", "exploze", "/v1/games/exploze:legalMoves", map[string]any{"state": s.State, "player": 1}},
-		{"Score", "exploze", "/v1/games/exploze:score", map[string]any{"state": s.State}},
+		{"Score", "exploze", "/v1/games/exploze:score", map[string]any{"state": s.State, "game": "kipicot"}},
 		{"GetView", "exploze", "/v1/games/exploze:view", map[string]any{"state": s.State, "viewer": 2}},
 		{"GetView", "chess", "/v1/games/chess:view", map[string]any{"state": s.State}},
 	}
