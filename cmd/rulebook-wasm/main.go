@@ -36,7 +36,8 @@
 //     for the defaults.
 //   - seed: the seed of the game's random generator, a uint64: a decimal string (any seed, as REST's seed field
 //     takes it: "18446744073709551615"), or a number that is a safe integer (0 to 2^53-1); the same seed gives the
-//     same game as a server's NewGame with that seed. Undefined or null draws a seed at random (crypto.getRandomValues).
+//     same game as a server's NewGame with that seed. Undefined or null draws a seed at random
+//     (crypto.getRandomValues).
 //   - player: a number, the player whose legal moves are asked for; undefined, null or 0 for every player who may
 //     move now.
 //   - viewer: a number, the player whose view is asked for; undefined, null or 0 for a spectator's.

@@ -175,8 +175,9 @@ func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m run
 	switch httpStatus {
 	case http.StatusMethodNotAllowed:
 		g.routes.allow(w, r.URL.Path)
-		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, restjson.Shorten(r.Method)+" is not a method of "+restjson.Shorten(r.URL.Path)+
-			"; the Allow header lists its methods", map[string]string{"method": restjson.Shorten(r.Method)})
+		method := restjson.Shorten(r.Method)
+		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, method+" is not a method of "+
+			restjson.Shorten(r.URL.Path)+"; the Allow header lists its methods", map[string]string{"method": method})
 	case http.StatusNotFound:
 		err = refusal.New(codes.NotFound, ReasonUnknownPath, "no call at "+restjson.Shorten(r.URL.Path)+"; GET /openapi.json lists them", nil)
 	default:
@@ -230,7 +231,8 @@ func (g *Gateway) callError(ctx context.Context, mux *runtime.ServeMux, m runtim
 		err = body.refusal
 	}
 	if code := runtime.HTTPStatusFromCode(status.Code(err)); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
-		g.opts.Log.Error("REST call failed", zap.String("path", restjson.Shorten(r.URL.Path)), zap.Int("status", code), zap.Error(err))
+		g.opts.Log.Error("REST call failed", zap.String("path", restjson.Shorten(r.URL.Path)), zap.Int("status", code),
+			zap.Error(err))
 	}
 	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, withHTTPStatus(err))
 }

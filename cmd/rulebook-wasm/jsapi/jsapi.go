@@ -1,9 +1,10 @@
 // Package jsapi is the API of the WebAssembly module (cmd/rulebook-wasm) in Go, apart from syscall/js, so that it runs
 // and is tested natively too: the calls of a rulebook server that accepts plain states, as functions whose arguments
 // are JavaScript values and whose answers are, byte for byte (aside from what protobuf varies from one program to
-// another: see restjson.Marshal), the JSON bodies its REST API answers. Each call builds the REST body of its arguments and goes through the REST API's own
-// decoder (restjson) and the same service (service.New with AcceptPlainStates, the games of engine/hosted). The
-// module's documentation gives the functions, their arguments and their answers.
+// another: see restjson.Marshal), the JSON bodies its REST API answers. Each call builds the REST body of its
+// arguments and goes through the REST API's own decoder (restjson) and the same service (service.New with
+// AcceptPlainStates, the games of engine/hosted). The module's documentation gives the functions, their arguments and
+// their answers.
 package jsapi
 
 import (
