@@ -243,10 +243,14 @@ func (s *spec) bodyValue(p param, arg Value) (string, error) {
 		return string(quoted), err
 	case (p.kind == seedArg || p.kind == intArg) && arg.Kind == Number:
 		n := arg.Number
-		if n != math.Trunc(n) || math.Abs(n) > maxSafeInteger || (p.kind == seedArg && n < 0) {
-			return "", s.invalid(p.name, fmt.Sprintf("%s of %s is %v, not a safe integer%s", p.name, s.name, n, seedHint(p)))
-		}
-		if p.kind == seedArg {
+		safe := n == math.Trunc(n) && math.Abs(n) <= maxSafeInteger
+		switch {
+		case p.kind == seedArg && (!safe || n < 0):
+			return "", s.invalid(p.name, fmt.Sprintf("%s of %s is %v: a seed given as a number is an integer from 0 to "+
+				"2^53-1 (give a larger one as a decimal string)", p.name, s.name, n))
+		case !safe:
+			return "", s.invalid(p.name, fmt.Sprintf("%s of %s is %v, not a safe integer", p.name, s.name, n))
+		case p.kind == seedArg:
 			return strconv.Quote(strconv.FormatInt(int64(n), 10)), nil
 		}
 		return strconv.FormatInt(int64(n), 10), nil
@@ -254,18 +258,13 @@ func (s *spec) bodyValue(p param, arg Value) (string, error) {
 	return "", s.wrongKind(p, arg)
 }
 
-// seedHint is what a refusal of a seed adds: how to give a larger one.
-func seedHint(p param) string {
-	if p.kind != seedArg {
-		return ""
-	}
-	return " from 0 to 2^53-1 (give a larger seed as a decimal string)"
-}
+// wants say what an argument of each kind must be.
+var wants = map[argKind]string{gameArg: "a string", jsonArg: "a string of JSON", seedArg: "a decimal string or a number",
+	intArg: "a number"}
 
 // wrongKind is the refusal of arg, of the wrong kind for p.
 func (s *spec) wrongKind(p param, arg Value) error {
-	want := map[argKind]string{gameArg: "a string", jsonArg: "a string of JSON", seedArg: "a decimal string or a number",
-		intArg: "a number"}[p.kind]
+	want := wants[p.kind]
 	if p.optional {
 		want += ", undefined or null"
 	}
