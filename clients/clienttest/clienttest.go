@@ -53,6 +53,18 @@ func Node(t testing.TB) string {
 	return bin
 }
 
+// Chromium returns the path of Chromium (Debian's /usr/bin/chromium, else chromium on PATH), for tests of pages.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"/usr/bin/chromium", "chromium"} {
+		if bin, err := exec.LookPath(name); err == nil {
+			return bin
+		}
+	}
+	missing(t, "chromium is not installed; on Debian: apt-get install -y chromium")
+	return ""
+}
+
 // Run runs node with args in clients/ (with env added to this process's environment), bounded by a minute, and
 // returns what it printed on standard output. The test fails, with everything node printed, if it exits non-zero.
 func Run(t testing.TB, env []string, args ...string) string {
