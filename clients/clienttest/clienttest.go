@@ -1,6 +1,7 @@
 // Package clienttest runs rulebook's clients from other languages in Go tests: it finds Node.js and the npm packages
-// of clients/ (installed by `npm ci` there), serves the real server on loopback, and runs a Node program against it.
-// Without Node.js or the packages a test is skipped, except under CI=true, where it fails.
+// of clients/ (installed by `npm ci` there), and Chromium for pages, serves the real server on loopback, and runs a
+// Node program against it. Without Node.js, the packages or Chromium a test is skipped, except under CI=true, where
+// it fails.
 package clienttest
 
 import (
