@@ -87,7 +87,9 @@ var botLimits = search.Limits{PlayoutDepth: 2}
 const estimateScale = 6
 
 // searched is Micropul as package search plays it.
-type searched struct{ search.Turns[*State, Move, Event] }
+type searched struct {
+	search.Turns[*State, Move, Event]
+}
 
 // Rewards gives, with two players, the winner 1 and the loser 0 (each 1/2 in a draw); solo, the points scaled by
 // soloScale, 0 for a game lost.
