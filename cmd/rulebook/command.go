@@ -53,6 +53,9 @@ var commands = []*command{
 		synopsis: "GAME [-seal] [-pass PASS] < RECORD",
 		summary:  "print where a record (a game, then the games apply printed) leads, with each move's events"},
 	{name: "play", game: true, setup: play,
+		synopsis: "GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]",
+		summary:  "play a game at the terminal, hot-seat or against the bot, with moves in the game's notation"},
+	{name: "selfplay", game: true, setup: selfPlay,
 		synopsis: "GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]",
 		summary:  "play random legal moves to the end, for every seat, printing each move and the score"},
 }
@@ -124,7 +127,8 @@ Examples:
   rulebook legal exploze < start.json
   rulebook apply exploze -move '{"player":1,"exploze":{"row":0,"col":0}}' < start.json > next.json
   cat start.json next.json | rulebook replay exploze
-  rulebook play exploze -seed 7
+  rulebook selfplay exploze -seed 7
+  rulebook play exploze -options '{"exploze":{"rows":4,"cols":4}}'
 
 Run 'rulebook COMMAND -h' for the flags of a command.
 Exit status: 0 on success, 1 when a call fails or is refused, 2 for a usage error.

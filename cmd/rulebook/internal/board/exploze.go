@@ -39,7 +39,7 @@ func drawExploze(p *pen, s *rulebookv1.ExplozeState) {
 	for n := 1; n < len(stones); n++ {
 		p.printf("%s ", ownerLetter(int32(n)))
 		p.player(int32(n))
-		p.printf(": %d stones", stones[n])
+		p.printf(": %d %s", stones[n], plural(stones[n], "stone"))
 		if stones[n] == 0 && s.GetMovesPlayed() >= uint32(len(stones)-1) {
 			p.printf(", out")
 		}
@@ -55,4 +55,12 @@ func ownerLetter(player int32) string {
 		return "?"
 	}
 	return string(rune('A' + player - 1))
+}
+
+// plural returns noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }

@@ -7,6 +7,7 @@ package explain
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -44,13 +45,19 @@ func Refusal(game string, err error) string {
 	return sentence(st.Message())
 }
 
-// sentence returns text with a capital first letter and a full stop at its end.
+// squareFirst matches a text that starts with the name of a square, which keeps its lower case.
+var squareFirst = regexp.MustCompile(`^[a-z]{1,2}[0-9]+\b`)
+
+// sentence returns text with a capital first letter (unless it starts with a square's name, such as c3) and a full
+// stop at its end.
 func sentence(text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return "The server refused without saying why."
 	}
-	text = strings.ToUpper(text[:1]) + text[1:]
+	if !squareFirst.MatchString(text) {
+		text = strings.ToUpper(text[:1]) + text[1:]
+	}
 	if !strings.HasSuffix(text, ".") {
 		text += "."
 	}

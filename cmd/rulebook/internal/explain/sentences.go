@@ -26,8 +26,8 @@ var sentences = map[string]map[string]wording{
 			fact("rows"), fact("cols")),
 	},
 	notation.Kipicot: {
-		"WRONG_PHASE": sayf("a %s step does not belong here: the turn is at its %s step", kipicotStep("kind"),
-			fact("phase")),
+		"WRONG_PHASE": sayf("a %s step does not belong here: the turn is at %s", kipicotStep("kind"),
+			kipicotPhase("phase")),
 		"NO_TOKEN":     sayf("%s holds no token to move", square("fromCol", "fromRow")),
 		"TOKEN_FROZEN": sayf("player %s's pawn stands on %s: its tokens cannot move or take a token", fact("pawn"), kipicotSquare),
 		"DESTINATION_OCCUPIED": sayf("%s is not empty: a token moves only to an empty square",
@@ -46,8 +46,8 @@ var sentences = map[string]map[string]wording{
 		"PAWN_MUST_MOVE":       sayf("your pawn already stands on %s: it must jump to another token", square("col", "row")),
 		"NOT_A_FISHING_SQUARE": sayf("the block at %s is not a fishing square of yours", square("col", "row")),
 		"TURN_ALREADY_OVER":    sayf("step %d comes after the end of the turn", stepNumber),
-		"TURN_INCOMPLETE": sayf("those %s steps stop at the %s step: a turn written in one line must run to its end",
-			fact("steps"), fact("phase")),
+		"TURN_INCOMPLETE": sayf("those %s steps stop at %s: a turn written in one line must run to its end",
+			fact("steps"), kipicotPhase("phase")),
 	},
 	notation.Micropul: {
 		"GAME_OVER":         sayf("the game is over"),
@@ -99,6 +99,19 @@ func kipicotSquare(f facts) (any, error) {
 func kipicotStep(key string) func(facts) (any, error) {
 	names := map[string]string{"skip": "skip", "moveToken": "token move", "place": "placement", "pawn": "pawn",
 		"fish": "fishing"}
+	return func(f facts) (any, error) {
+		name, ok := names[f[key]]
+		if !ok {
+			return nil, errFact
+		}
+		return name, nil
+	}
+}
+
+// kipicotPhase names the phase of a Kipicot turn (as the engine's facts name it) as the board does.
+func kipicotPhase(key string) func(facts) (any, error) {
+	names := map[string]string{"optional move": "step 1, the optional token move", "action": "step 2, a placement " +
+		"or a token move", "pawn": "step 3, the pawn", "fishing": "the choice of a fishing square"}
 	return func(f facts) (any, error) {
 		name, ok := names[f[key]]
 		if !ok {
