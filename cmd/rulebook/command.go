@@ -16,7 +16,8 @@ type command struct {
 	name     string
 	synopsis string // the arguments after the name, as the usage shows them
 	summary  string
-	game     bool // whether the command takes a GAME argument
+	game     bool          // whether the command takes a GAME argument
+	details  func() string // more of the help, after the summary, when there is more to tell
 	setup    func(fs *flag.FlagSet) action
 }
 
@@ -54,7 +55,8 @@ var commands = []*command{
 		summary:  "print where a record (a game, then the games apply printed) leads, with each move's events"},
 	{name: "play", game: true, setup: play,
 		synopsis: "GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]",
-		summary:  "play a game at the terminal, hot-seat or against the bot, with moves in the game's notation"},
+		summary:  "play a game at the terminal, hot-seat or against the bot, with moves in the game's notation",
+		details:  playDetails},
 	{name: "selfplay", game: true, setup: selfPlay,
 		synopsis: "GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]",
 		summary:  "play random legal moves to the end, for every seat, printing each move and the score"},
@@ -99,6 +101,9 @@ func (c *command) usageFailed(stderr io.Writer, err error) int {
 // printHelp prints the usage of the command and its flags fs, as asked for with -h.
 func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "%s\n\n%s.\n", c.usageLine(), upperFirst(c.summary))
+	if c.details != nil {
+		fmt.Fprintf(w, "\n%s", c.details())
+	}
 	if hasFlags(fs) {
 		fmt.Fprintf(w, "\nFlags:\n")
 		printDefaults(w, fs)

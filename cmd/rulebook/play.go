@@ -78,6 +78,33 @@ func play(fs *flag.FlagSet) action {
 	}
 }
 
+// playDetails is the help of play after its summary: the ways to play, the commands and each game's notation.
+func playDetails() string {
+	var b strings.Builder
+	b.WriteString(`Hot-seat by default: every seat at this keyboard, each asked for its move in turn. -seat N plays seat N
+against the bot (the server's SuggestMove). -token and -pass join a game set up elsewhere, for the seat the pass
+names: after each move play prints the token to send to the other players, and waits for theirs. Boards are in
+colour on a terminal unless NO_COLOR is set. docs/notation.md tells more.
+
+`)
+	b.WriteString(commandsHelp)
+	for _, game := range []string{notation.Exploze, notation.Kipicot, notation.Micropul, notation.UbongoDuel} {
+		fmt.Fprintf(&b, "\n%s:\n%s", game, notation.Help(game))
+	}
+	return b.String()
+}
+
+// commandsHelp lists the commands play reads besides moves.
+const commandsHelp = `Commands, besides moves:
+  moves         list your legal moves in the game's notation
+  board         draw the board again
+  undo          take your last move back (and the bot's after it)
+  seat N        act for seat N when several may move (hot-seat)
+  token         print the game's token and passes, to resume or hand on
+  help          the notation and these commands
+  quit          leave the game
+`
+
 // colorful reports whether the boards written to w may be in colour: w is a terminal and NO_COLOR is unset or empty
 // (https://no-color.org).
 func colorful(w io.Writer) bool {
@@ -381,11 +408,11 @@ func (t *table) finish(ctx context.Context) error {
 	}
 	switch w := score.GetWinners(); len(w) {
 	case 0:
-		t.printf("The game is over: a draw.\n")
+		t.printf("A draw.\n")
 	case 1:
-		t.printf("The game is over: player %d wins.\n", w[0])
+		t.printf("Player %d wins.\n", w[0])
 	default:
-		t.printf("The game is over: players %s share the win.\n", joinSeats(w))
+		t.printf("Players %s share the win.\n", joinSeats(w))
 	}
 	for _, s := range score.GetStandings() {
 		t.printf("  player %d: %d points, rank %d\n", s.GetPlayer(), s.GetPoints(), s.GetRank())
@@ -455,15 +482,7 @@ func (t *table) printPlayed(move *rulebookv1.Move, by string) {
 
 // printHelp lists the commands and the notation of the game.
 func (t *table) printHelp() {
-	t.printf("%s", notation.Help(t.e.game))
-	t.printf(`Commands:
-  moves         list your legal moves in this notation
-  board         draw the board again
-  undo          take your last move back (and the bot's after it)
-  seat N        act for seat N when several may move (hot-seat)
-  token         print the game's token and passes, to resume or hand on
-  quit          leave the game
-`)
+	t.printf("%s%s", notation.Help(t.e.game), commandsHelp)
 }
 
 // printResume prints how to take the game up again: its token and the passes the table holds.

@@ -251,7 +251,7 @@ func TestTerminalExploze(t *testing.T) {
 		player = map[string]string{"1": "2", "2": "1"}[player]
 		term.expectPrompt(player)
 	}
-	term.expect("The game is over: player ")
+	term.expect(" wins.")
 	term.expect("  player 2: ")
 	term.wait(0)
 }

@@ -30,6 +30,7 @@ Flags:
 		{"help command", []string{"help"}, want{golden: "usage.txt"}},
 		{"help of a command", []string{"new", "-h"}, want{stdout: helpNew}},
 		{"help of a command by help", []string{"help", "new"}, want{stdout: helpNew}},
+		{"help of play, with the notation", []string{"play", "-h"}, want{golden: "play-help.txt"}},
 		{"help of an unknown command", []string{"help", "list"}, want{code: 2,
 			stderr: "rulebook: unknown command \"list\"\nRun 'rulebook -h' for usage.\n"}},
 		{"help of a command after GAME", []string{"new", "exploze", "-help"}, want{stdout: helpNew}},

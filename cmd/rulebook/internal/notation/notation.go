@@ -103,10 +103,10 @@ a1 is the top-left square).
 A turn of one step ends in ";" ("skip;"). Squares are a1 (top-left) to e5.
 `,
 	Micropul: `A move is one action; positions are x,y from the start tile at 0,0 (x to the right, y downwards):
-  t12 1,-1 r1   place tile 12 of your hand at 1,-1, turned 1 quarter turn clockwise (r0 to r3; r0 if left out)
-  stone 1,-1 tr put a stone on the micropul in quadrant tr of the tile at 1,-1 (tl, tr, br, bl; or nw, ne, se, sw)
-  take          move the last tile of your supply into your hand
-  pass          pass the turn
+  t12 1,-1 r1     place tile 12 of your hand at 1,-1, turned 1 quarter turn clockwise (r0 to r3; r0 if left out)
+  stone 1,-1 tr   put a stone on the micropul in quadrant tr of the tile at 1,-1 (tl, tr, br, bl; or nw, ne, se, sw)
+  take            move the last tile of your supply into your hand
+  pass            pass the turn
 `,
 	UbongoDuel: `A move is a solution, each piece of the task with the squares it covers, pieces separated by ";", such as
 "A a1 b1 b2; B c1 c2 c3 d3" (a1 is the top-left square of the shape's grid); or:
