@@ -21,14 +21,15 @@ func TestTerminalBot(t *testing.T) {
 			t.Fatal("the game did not end in 50 moves of seat 1")
 		}
 		term.typeLine(term.firstMove("1"))
-		term.expect("player 1 played ")
-		screen := term.expect(".\r\n")
+		screen := term.expect(".\r\n") // through the status line of the next board: after the bot's reply, or the end
+		if !strings.Contains(screen, "player 1 played ") {
+			t.Fatalf("the move was not played:\n%s", screen)
+		}
 		if strings.Contains(screen, "The game is over") {
 			break
 		}
-		term.expect("player 2 (bot) played ")
-		if screen := term.expect(".\r\n"); strings.Contains(screen, "The game is over") {
-			break
+		if !strings.Contains(screen, "player 2 (bot) played ") {
+			t.Fatalf("the bot did not reply:\n%s", screen)
 		}
 		term.expectPrompt("1")
 	}
