@@ -249,21 +249,34 @@ func (t *table) step(ctx context.Context, now turn) error {
 	}
 	for {
 		t.prompt(person, now)
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case line, ok := <-t.lines:
-			if !ok {
-				t.printf("\n")
-				return errQuit
-			}
-			done, err := t.command(ctx, person, now, line)
-			if done || err != nil {
-				return err
-			}
-		case r := <-race.result():
-			return t.botPlayed(ctx, r)
+		line, bot, err := t.read(ctx, race.result())
+		switch {
+		case err != nil:
+			return err
+		case bot != nil:
+			return t.botPlayed(ctx, *bot)
 		}
+		done, err := t.command(ctx, person, now, line)
+		if done || err != nil {
+			return err
+		}
+	}
+}
+
+// read waits for the next line the person types, or for the bot's move in a race (race may be nil). It returns
+// errQuit at the end of the input.
+func (t *table) read(ctx context.Context, race <-chan raceResult) (string, *raceResult, error) {
+	select {
+	case <-ctx.Done():
+		return "", nil, ctx.Err()
+	case line, ok := <-t.lines:
+		if !ok {
+			t.printf("\n")
+			return "", nil, errQuit
+		}
+		return line, nil, nil
+	case r := <-race:
+		return "", &r, nil
 	}
 }
 
@@ -365,35 +378,30 @@ func (t *table) awaitToken(ctx context.Context) error {
 	t.printf("Waiting for the other players: paste the token they send you (or quit).\n")
 	for {
 		t.printf("token> ")
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case line, ok := <-t.lines:
-			if !ok {
-				t.printf("\n")
-				return errQuit
-			}
-			line = strings.TrimSpace(line)
-			switch strings.ToLower(line) {
-			case "":
-				continue
-			case "quit", "exit":
-				return errQuit
-			case "help", "?":
-				t.printf("It is the other players' turn: paste the token they send after their moves, or quit.\n")
-				continue
-			}
-			next := &document{token: line, seatPass: t.g.seatPass}
-			if _, err := scoreOf(ctx, t.e, next); err != nil {
-				if !isRefusal(err) {
-					return err
-				}
-				t.printf("That token does not open: %s\n", explain.Refusal(t.e.game, err))
-				continue
-			}
-			t.g = next
-			return nil
+		line, _, err := t.read(ctx, nil)
+		if err != nil {
+			return err
 		}
+		line = strings.TrimSpace(line)
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "exit":
+			return errQuit
+		case "help", "?":
+			t.printf("It is the other players' turn: paste the token they send after their moves, or quit.\n")
+			continue
+		}
+		next := &document{token: line, seatPass: t.g.seatPass}
+		if _, err := scoreOf(ctx, t.e, next); err != nil {
+			if !isRefusal(err) {
+				return err
+			}
+			t.printf("That token does not open: %s\n", explain.Refusal(t.e.game, err))
+			continue
+		}
+		t.g = next
+		return nil
 	}
 }
 

@@ -1,22 +1,19 @@
 package board
 
 import (
-	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/engine/exploze"
 	"github.com/rulebook/rulebook/engine/kipicot"
 	"github.com/rulebook/rulebook/engine/micropul"
 	"github.com/rulebook/rulebook/engine/ubongoduel"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestDraw draws a game of each kind after a few seeded random moves, as seat 1 sees it, and compares the text with
 // a golden file, once plain and once in colour.
@@ -42,12 +39,12 @@ func TestDraw(t *testing.T) {
 			if strings.Contains(plain, "\x1b[") {
 				t.Errorf("a plain board holds an escape:\n%s", plain)
 			}
-			checkGolden(t, g.name+".txt", plain)
+			enginetest.Golden(t, filepath.Join("testdata", g.name+".txt"), []byte(plain))
 			colored := Draw(view, 1, Style{Color: true})
 			if !strings.Contains(colored, "\x1b[") {
 				t.Errorf("a board in colour holds no escape:\n%s", colored)
 			}
-			checkGolden(t, g.name+"-color.txt", colored)
+			enginetest.Golden(t, filepath.Join("testdata", g.name+"-color.txt"), []byte(colored))
 		})
 	}
 }
@@ -80,26 +77,4 @@ func play(t *testing.T, g engine.Game, n int) *rulebookv1.GameState {
 		}
 	}
 	return state
-}
-
-// checkGolden compares got with testdata/name, or with -update rewrites the file.
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("board differs from %s (run the test with -update to accept it)\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"google.golang.org/protobuf/proto"
+
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -115,19 +117,21 @@ func parseKipicotTokenMove(text string) (*rulebookv1.KipicotTokenMove, error) {
 // kipicotMoveOf returns the move of a single step.
 func kipicotMoveOf(step *rulebookv1.KipicotStep) *rulebookv1.KipicotMove {
 	m := &rulebookv1.KipicotMove{}
-	switch k := step.GetKind().(type) {
-	case *rulebookv1.KipicotStep_Skip:
-		m.Kind = &rulebookv1.KipicotMove_Skip{Skip: k.Skip}
-	case *rulebookv1.KipicotStep_MoveToken:
-		m.Kind = &rulebookv1.KipicotMove_MoveToken{MoveToken: k.MoveToken}
-	case *rulebookv1.KipicotStep_Place:
-		m.Kind = &rulebookv1.KipicotMove_Place{Place: k.Place}
-	case *rulebookv1.KipicotStep_Pawn:
-		m.Kind = &rulebookv1.KipicotMove_Pawn{Pawn: k.Pawn}
-	case *rulebookv1.KipicotStep_Fish:
-		m.Kind = &rulebookv1.KipicotMove_Fish{Fish: k.Fish}
-	}
+	sameKind(step, m)
 	return m
+}
+
+// sameKind sets in dst the field of the oneof "kind" that is set in src, a field of the same name and type in both
+// (KipicotStep's kinds are KipicotMove's but for the turn); it sets nothing when src has none that dst has.
+func sameKind(src, dst proto.Message) {
+	s, d := src.ProtoReflect(), dst.ProtoReflect()
+	field := s.WhichOneof(s.Descriptor().Oneofs().ByName("kind"))
+	if field == nil {
+		return
+	}
+	if target := d.Descriptor().Fields().ByName(field.Name()); target != nil {
+		d.Set(target, s.Get(field))
+	}
 }
 
 // formatKipicot writes a Kipicot move.
@@ -150,16 +154,8 @@ func formatKipicot(m *rulebookv1.KipicotMove) (string, error) {
 			return texts[0] + ";", nil
 		}
 		return strings.Join(texts, "; "), nil
-	case *rulebookv1.KipicotMove_Skip:
-		step.Kind = &rulebookv1.KipicotStep_Skip{Skip: k.Skip}
-	case *rulebookv1.KipicotMove_MoveToken:
-		step.Kind = &rulebookv1.KipicotStep_MoveToken{MoveToken: k.MoveToken}
-	case *rulebookv1.KipicotMove_Place:
-		step.Kind = &rulebookv1.KipicotStep_Place{Place: k.Place}
-	case *rulebookv1.KipicotMove_Pawn:
-		step.Kind = &rulebookv1.KipicotStep_Pawn{Pawn: k.Pawn}
-	case *rulebookv1.KipicotMove_Fish:
-		step.Kind = &rulebookv1.KipicotStep_Fish{Fish: k.Fish}
+	default:
+		sameKind(m, step)
 	}
 	return formatKipicotStep(step)
 }

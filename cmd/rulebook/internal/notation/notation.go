@@ -40,32 +40,39 @@ func Parse(game string, player int32, text string) (*rulebookv1.Move, error) {
 	if text == "" {
 		return nil, errors.New("no move")
 	}
-	m := &rulebookv1.Move{Player: player}
-	var err error
-	switch game {
-	case Exploze:
-		var em *rulebookv1.ExplozeMove
-		em, err = parseExploze(text)
-		m.Game = &rulebookv1.Move_Exploze{Exploze: em}
-	case Kipicot:
-		var km *rulebookv1.KipicotMove
-		km, err = parseKipicot(text)
-		m.Game = &rulebookv1.Move_Kipicot{Kipicot: km}
-	case Micropul:
-		var mm *rulebookv1.MicropulMove
-		mm, err = parseMicropul(text)
-		m.Game = &rulebookv1.Move_Micropul{Micropul: mm}
-	case UbongoDuel:
-		var um *rulebookv1.UbongoDuelMove
-		um, err = parseUbongoDuel(text)
-		m.Game = &rulebookv1.Move_UbongoDuel{UbongoDuel: um}
-	default:
+	parse, ok := parsers[game]
+	if !ok {
 		return nil, fmt.Errorf("no notation for game %q", game)
 	}
-	if err != nil {
+	m := &rulebookv1.Move{Player: player}
+	if err := parse(text, m); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// parsers read a move of each game into a Move's game.
+var parsers = map[string]func(text string, m *rulebookv1.Move) error{
+	Exploze: func(text string, m *rulebookv1.Move) error {
+		em, err := parseExploze(text)
+		m.Game = &rulebookv1.Move_Exploze{Exploze: em}
+		return err
+	},
+	Kipicot: func(text string, m *rulebookv1.Move) error {
+		km, err := parseKipicot(text)
+		m.Game = &rulebookv1.Move_Kipicot{Kipicot: km}
+		return err
+	},
+	Micropul: func(text string, m *rulebookv1.Move) error {
+		mm, err := parseMicropul(text)
+		m.Game = &rulebookv1.Move_Micropul{Micropul: mm}
+		return err
+	},
+	UbongoDuel: func(text string, m *rulebookv1.Move) error {
+		um, err := parseUbongoDuel(text)
+		m.Game = &rulebookv1.Move_UbongoDuel{UbongoDuel: um}
+		return err
+	},
 }
 
 // Format returns move in the notation of its game, without the player, who is the one to move. It fails for a move
