@@ -83,3 +83,8 @@ func WithinField(err error, path string) error {
 	}
 	return &moved
 }
+
+// Internalf returns an Internal error with the given reason and a formatted message: the engine's own failure.
+func Internalf(reason string, format string, args ...any) *Error {
+	return &Error{Kind: Internal, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}

@@ -37,6 +37,11 @@ type Game interface {
 	// returned them: one event for each, in the same order. It never modifies events: an event it hides something
 	// of is a new message, and the others may be the very messages of events (copy them before changing them).
 	ViewEvents(events []*rulebookv1.Event, viewer Player) []*rulebookv1.Event
+	// Suggest is the game's bot: it searches for a move of seat in state, a full state, within budget, and uses
+	// nothing seat may not see (it plays on deals of what is hidden from seat, never on state's own; the conformance
+	// suite checks it by re-dealing). seat NoPlayer means the first player who may move. A game over is an Illegal
+	// GAME_OVER error, a seat that may not move now an Illegal NO_LEGAL_MOVE error.
+	Suggest(state *rulebookv1.GameState, seat Player, budget Budget) (Suggestion, error)
 }
 
 // Clocked is implemented by games whose moves carry the time the service received them (Ubongo Duel, whose

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,10 @@ type Definition[S, M, E any] interface {
 	// LongestGame returns the most moves (calls of Apply) that a game with the options of s can last from its start,
 	// or 0 when the rules set no bound. The conformance suite fails a playout that goes on longer.
 	LongestGame(s S) int
+	// Suggest is the game's bot: a move of seat in s, a full state that is not over, in which seat may move (ToMove
+	// names it), searched within budget from nothing seat may not see (see Suggester). A seat that has no legal move
+	// after all is NoLegalMove's error.
+	Suggest(s S, seat Player, budget Budget) (Plan[M], error)
 }
 
 // Packer is implemented by a Definition with a private binary form of its full states, for the tokens the service
@@ -255,6 +260,38 @@ func (g Spec[S, M, E, C, D]) ApplyFor(state *rulebookv1.GameState, move *ruleboo
 		a.State = g.Definition.EncodeState(next)
 	}
 	return a, err
+}
+
+// Suggest returns the bot's move of seat in a full state, by the Definition's Suggest, once it is known that the game
+// goes on and seat may move (seat NoPlayer: the first player ToMove names).
+func (g Spec[S, M, E, C, D]) Suggest(state *rulebookv1.GameState, seat Player, budget Budget) (Suggestion, error) {
+	s, err := g.fullState(state)
+	if err != nil {
+		return Suggestion{}, err
+	}
+	if err := g.checkSeat(s, seat, "player"); err != nil {
+		return Suggestion{}, err
+	}
+	movers := g.Definition.ToMove(s)
+	if s.Score().Proto().GetGameOver() || len(movers) == 0 {
+		return Suggestion{}, GameOver()
+	}
+	if seat == NoPlayer {
+		seat = movers[0]
+	}
+	if !slices.Contains(movers, seat) {
+		return Suggestion{}, NoLegalMove(seat)
+	}
+	plan, err := g.Definition.Suggest(s, seat, budget)
+	if err != nil {
+		return Suggestion{}, err
+	}
+	out := Suggestion{Move: plan.Move.Proto(), Evaluation: plan.Evaluation, Iterations: plan.Iterations,
+		Delay: plan.Delay, PrincipalVariation: make([]*rulebookv1.Move, len(plan.PrincipalVariation))}
+	for i, m := range plan.PrincipalVariation {
+		out.PrincipalVariation[i] = m.Proto()
+	}
+	return out, nil
 }
 
 // Pack returns the private form of a full state (see Held): PrivateForm and the Definition's PackState if it is a

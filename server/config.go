@@ -32,7 +32,7 @@ type Config struct {
 	// MaxConcurrentCalls is how many RulesService calls are served at once, counted before their request is read;
 	// more are refused with SERVER_BUSY.
 	MaxConcurrentCalls int
-	// MaxHeavyCalls is how many SolvePuzzle and Replay calls are served at once; as many more wait, the rest are
+	// MaxHeavyCalls is how many SolvePuzzle, Replay and SuggestMove calls are served at once; as many more wait, the rest are
 	// refused.
 	MaxHeavyCalls int
 	// MaxGRPCConnections and MaxHTTPConnections bound the connections open at once on each listener; a connection

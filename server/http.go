@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/pprof"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -15,6 +16,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/server/play"
 )
 
 // headerTimeout bounds how long an HTTP client may take to send a request's headers (an HTTP connection holds one
@@ -27,12 +29,14 @@ const maxLoggedBytes = 256
 // answerTimeout is how long a client has to take an answer from the moment the server starts writing it.
 const answerTimeout = 10 * time.Second
 
-// restHandler returns the HTTP listener's handler: the REST API, gw, and RulesService's calls over Connect and
-// gRPC-Web (rpcHandler), each with its metrics, one access log line per request, tracing if configured, a write
-// deadline from the moment the answer is written, Connection: close while draining, and CORS for the configured
-// origins (newCORS). Each request's route is found once, and picks the handler built for that route when the server
+// restHandler returns the HTTP listener's handler: the REST API, gw, RulesService's calls over Connect and
+// gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there), each with its metrics, one
+// access log line per request, tracing if configured, a write deadline from the moment the answer is written,
+// Connection: close while draining, and CORS for the configured origins (newCORS; not the playground, which calls
+// its own origin). Each request's route is found once, and picks the handler built for that route when the server
 // started (its metrics' label sets curried with it, its span name and access line holding it): a call's route is
-// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template.
+// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template, the playground's
+// play.Prefix.
 func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	rpc, err := s.rpcHandler()
 	if err != nil {
@@ -46,9 +50,19 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	for _, route := range rpcRoutes() {
 		byPath[route] = s.routeHandler(cors(rpc), route)
 	}
+	pg, err := play.New(gw.Refuse)
+	if err != nil {
+		return nil, err
+	}
+	playground := s.routeHandler(pg, play.Prefix)
+	byPath[strings.TrimSuffix(play.Prefix, "/")] = s.routeHandler(http.RedirectHandler(play.Prefix, http.StatusMovedPermanently), play.Prefix)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if h, ok := byPath[r.URL.Path]; ok {
 			h.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, play.Prefix) {
+			playground.ServeHTTP(w, r)
 			return
 		}
 		byRoute[gw.Route(r)].ServeHTTP(w, r)

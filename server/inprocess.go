@@ -74,6 +74,11 @@ func (r restRules) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*
 	return admitted(ctx, r, "Replay", req, r.rules.Replay)
 }
 
+// SuggestMove calls rules' SuggestMove through admit.
+func (r restRules) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRequest) (*rulebookv1.SuggestMoveResponse, error) {
+	return admitted(ctx, r, "SuggestMove", req, r.rules.SuggestMove)
+}
+
 // admitted serves req, of the RulesService method named method, with serve through r's admit, and answers by the
 // call's deadline even if serve goes on (as a gRPC server answers DEADLINE_EXCEEDED when a call's time is up): serve
 // runs on one of r's workers. Its error is a status, as a gRPC client would have received it.

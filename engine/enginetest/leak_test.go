@@ -25,6 +25,7 @@ const (
 	leakyValidate           // Validate and Apply name the top tile of the core in their refusals
 	leakyGameView           // View shows the whole state
 	revealsAll              // Hidden.Reveals says that every move reveals what was hidden
+	leakySuggest            // Suggest seeds its search with the top tile of the core
 )
 
 // leakyMicropul is Micropul as an engine.Game (a game with hidden tiles: the core, the supplies, the hands), leaking
@@ -41,6 +42,14 @@ func coreTop(s *rulebookv1.GameState) uint32 {
 		return 0
 	}
 	return core[0]
+}
+
+// Suggest is Micropul's bot, unless it leaks.
+func (g leakyMicropul) Suggest(s *rulebookv1.GameState, seat engine.Player, b engine.Budget) (engine.Suggestion, error) {
+	if g.leak == leakySuggest {
+		b.Seed += uint64(coreTop(s))
+	}
+	return g.Game.Suggest(s, seat, b)
 }
 
 // ViewEvents is Micropul's, unless it leaks.
@@ -175,6 +184,7 @@ func TestSeatChecksCatchLeaks(t *testing.T) {
 		{"leakyValidate", leakyValidate, CheckSeatAnswers},
 		{"leakyGameView", leakyGameView, CheckViews},
 		{"revealsAll", revealsAll, CheckSeatAnswers},
+		{"leakySuggest", leakySuggest, CheckSeatAnswers},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -80,9 +80,9 @@ func RunHarness[S, M any](t *testing.T, h Harness[S, M]) {
 	}
 	if h.seats != nil {
 		n := r.seats
-		t.Logf("seat answers: %d re-dealt states, %d answers of Validate, %d answers to another seat's move "+
-			"compared (%d not: illegal in the re-deal; %d not: revealing what was hidden)", n.dealt, n.validated,
-			n.told, n.illegal, n.revealing)
+		t.Logf("seat answers: %d re-dealt states, %d answers of Validate, %d bot's suggestions, %d answers to "+
+			"another seat's move compared (%d not: illegal in the re-deal; %d not: revealing what was hidden)", n.dealt,
+			n.validated, n.suggested, n.told, n.illegal, n.revealing)
 	}
 	for _, name := range checks {
 		t.Run(name, func(t *testing.T) {
@@ -142,6 +142,9 @@ func (h *Harness[S, M]) run(seeds []uint64) *report {
 	}
 	if h.seats != nil && r.states > 0 && r.seats.told == 0 {
 		r.fail(CheckSeatAnswers, "no answer to another seat's move was compared: the seat check proved little")
+	}
+	if h.seats != nil && r.states > 0 && r.seats.suggested == 0 {
+		r.fail(CheckSeatAnswers, "no bot's suggestion was compared: the seat check proved nothing of the bot")
 	}
 	return r
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -23,6 +24,7 @@ type seatCounts struct {
 	told      int // what the viewer is shown of the move (the new state's view and the events) compared
 	illegal   int // not compared: the re-deal refuses the move
 	revealing int // not compared: the move makes something hidden public (Hidden.Reveals)
+	suggested int // bot's suggestions of a seat that may move compared
 }
 
 // add adds d to c.
@@ -32,6 +34,7 @@ func (c *seatCounts) add(d seatCounts) {
 	c.told += d.told
 	c.illegal += d.illegal
 	c.revealing += d.revealing
+	c.suggested += d.suggested
 }
 
 // applied is a legal move of a probed state with what Apply made of it.
@@ -52,7 +55,8 @@ type shown struct {
 }
 
 // check re-deals the probed state s for each viewer (NoPlayer, then each seat) and fails if anything the game tells
-// that viewer changes: Score; for a seat, Legal and the answers of Validate to every probed move of the seat; and,
+// that viewer changes: Score; for a seat, Legal, the answers of Validate to every probed move of the seat and the
+// bot's suggestion (Suggest, searching botBudget: the bot never uses what its seat may not see); and,
 // for every legal move of another seat that the re-deal accepts too, the viewer's View of the new state and
 // ViewEvents of the move's events (unless the move reveals what was hidden). It also fails if ViewEvents changes its
 // input or gives not one event for each.
@@ -63,9 +67,11 @@ func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
 	moves, revealing := c.applyLegal(p)
 	for _, viewer := range h.viewers(s) {
 		var legal []*rulebookv1.Move
-		var legalErr error
+		var legalErr, suggestErr error
+		var suggestion []*rulebookv1.SuggestMoveResponse
 		if viewer != engine.NoPlayer {
 			legal, legalErr = c.g.Legal(s, viewer)
+			suggestion, suggestErr = c.suggest(s, viewer)
 		}
 		var others []applied
 		var want []shown
@@ -101,6 +107,14 @@ func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
 				if err := c.compareValidate(p, viewer, dealt, after, &n); err != nil {
 					return n, err
 				}
+				got, err := c.suggest(dealt, viewer)
+				if d := answerDiff(suggestion, suggestErr, got, err); d != "" {
+					return n, fmt.Errorf("Suggest(s, %d) depends on what seat %d may not see: %s, %s", viewer, viewer,
+						after, d)
+				}
+				if suggestErr == nil {
+					n.suggested++
+				}
 			}
 			for i, a := range others {
 				if err := c.compareTold(a, want[i], viewer, dealt, after, &n); err != nil {
@@ -110,6 +124,20 @@ func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
 		}
 	}
 	return n, nil
+}
+
+// botBudget is the budget of the bot's searches that the seat check compares: a few iterations, as any number of
+// them reads the same view.
+var botBudget = engine.Budget{Level: engine.Medium, Iterations: 8, Seed: 1}
+
+// suggest returns the bot's suggestion for seat in s, searching botBudget, as the message SuggestMove answers.
+func (c seatCheck) suggest(s *rulebookv1.GameState, seat engine.Player) ([]*rulebookv1.SuggestMoveResponse, error) {
+	sg, err := c.g.Suggest(s, seat, botBudget)
+	if err != nil {
+		return nil, err
+	}
+	return []*rulebookv1.SuggestMoveResponse{{Move: sg.Move, Evaluation: sg.Evaluation,
+		PrincipalVariation: sg.PrincipalVariation, Iterations: sg.Iterations, Delay: durationpb.New(sg.Delay)}}, nil
 }
 
 // applyLegal applies every legal move of the probed state, and parts them into those whose events reveal what was

@@ -17,10 +17,11 @@ import (
 // ReasonServerBusy is the reason of a call refused because the server already serves as many calls as it may.
 const ReasonServerBusy = "SERVER_BUSY"
 
-// heavyMethods are the calls whose work grows with the request far beyond the others': a search, a whole record.
+// heavyMethods are the calls whose work grows with the request far beyond the others': a search, a whole record, a bot's search.
 var heavyMethods = map[string]bool{
 	rulebookv1grpc.RulesService_SolvePuzzle_FullMethodName: true,
 	rulebookv1grpc.RulesService_Replay_FullMethodName:      true,
+	rulebookv1grpc.RulesService_SuggestMove_FullMethodName: true,
 }
 
 // Limiter bounds the RulesService calls served at once, so that one heavy caller cannot starve the others (it is

@@ -94,7 +94,7 @@ func New(ctx context.Context, rules rulebookv1grpc.RulesServiceServer, health he
 // body read first.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !utf8.ValidString(r.URL.Path) || !strings.HasPrefix(r.URL.Path, "/") {
-		g.refuse(w, r, refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path is not valid UTF-8 once unescaped", nil))
+		g.Refuse(w, r, refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path is not valid UTF-8 once unescaped", nil))
 		return
 	}
 	if r.URL.Path == "/openapi.json" {
@@ -185,11 +185,11 @@ func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m run
 	default:
 		err = refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path cannot be read", nil)
 	}
-	g.refuse(w, r, err)
+	g.Refuse(w, r, err)
 }
 
-// refuse answers r, which calls nothing, with err, as the gateway answers a call's error, and tells Refused.
-func (g *Gateway) refuse(w http.ResponseWriter, r *http.Request, err error) {
+// Refuse answers r, which calls nothing, with err, as the gateway answers a call's error, and tells Refused.
+func (g *Gateway) Refuse(w http.ResponseWriter, r *http.Request, err error) {
 	if g.opts.Refused != nil {
 		game, method := g.callOf(r)
 		g.opts.Refused(game, method, err)

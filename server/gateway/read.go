@@ -34,7 +34,7 @@ const chargeStep = 4 << 10
 func (g *Gateway) readBody(w http.ResponseWriter, r *http.Request) (body []byte, release func(), ok bool) {
 	fail := func(err error) ([]byte, func(), bool) {
 		w.Header().Set("Connection", "close")
-		g.refuse(w, r, err)
+		g.Refuse(w, r, err)
 		return nil, nil, false
 	}
 	body, release, err := ReadBody(w, r, int64(g.opts.MaxBodyBytes), g.opts.Budget)

@@ -108,7 +108,7 @@ func (m *Metrics) WatchCalls(inUse, capacity func(limit string) int) {
 		labels := prometheus.Labels{"limit": limit}
 		m.registry.MustRegister(
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_limiter_in_use", ConstLabels: labels,
-				Help: "Calls a limit holds now: calls (every RulesService call), heavy_calls (SolvePuzzle and Replay)."},
+				Help: "Calls a limit holds now: calls (every RulesService call), heavy_calls (SolvePuzzle, Replay and SuggestMove)."},
 				func() float64 { return float64(inUse(limit)) }),
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "rulebook_limiter_capacity", ConstLabels: labels,
 				Help: "Calls a limit may hold at once."}, func() float64 { return float64(capacity(limit)) }))

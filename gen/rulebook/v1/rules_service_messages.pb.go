@@ -10,6 +10,7 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -77,6 +78,64 @@ func (x EventDetail) Number() protoreflect.EnumNumber {
 // Deprecated: Use EventDetail.Descriptor instead.
 func (EventDetail) EnumDescriptor() ([]byte, []int) {
 	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{0}
+}
+
+// BotLevel is how strong a suggestion is: how many iterations the search runs (see docs/bots.md), and in Ubongo Duel
+// how long the bot waits before it submits its solution.
+type BotLevel int32
+
+const (
+	// The default, BOT_LEVEL_MEDIUM.
+	BotLevel_BOT_LEVEL_UNSPECIFIED BotLevel = 0
+	// 100 iterations (Ubongo Duel: submits 12 s per piece of its task after the suggestion).
+	BotLevel_BOT_LEVEL_EASY BotLevel = 1
+	// 400 iterations (Ubongo Duel: 6 s per piece).
+	BotLevel_BOT_LEVEL_MEDIUM BotLevel = 2
+	// 2,000 iterations (Ubongo Duel: 2.5 s per piece).
+	BotLevel_BOT_LEVEL_HARD BotLevel = 3
+)
+
+// Enum value maps for BotLevel.
+var (
+	BotLevel_name = map[int32]string{
+		0: "BOT_LEVEL_UNSPECIFIED",
+		1: "BOT_LEVEL_EASY",
+		2: "BOT_LEVEL_MEDIUM",
+		3: "BOT_LEVEL_HARD",
+	}
+	BotLevel_value = map[string]int32{
+		"BOT_LEVEL_UNSPECIFIED": 0,
+		"BOT_LEVEL_EASY":        1,
+		"BOT_LEVEL_MEDIUM":      2,
+		"BOT_LEVEL_HARD":        3,
+	}
+)
+
+func (x BotLevel) Enum() *BotLevel {
+	p := new(BotLevel)
+	*p = x
+	return p
+}
+
+func (x BotLevel) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BotLevel) Descriptor() protoreflect.EnumDescriptor {
+	return file_rulebook_v1_rules_service_messages_proto_enumTypes[1].Descriptor()
+}
+
+func (BotLevel) Type() protoreflect.EnumType {
+	return &file_rulebook_v1_rules_service_messages_proto_enumTypes[1]
+}
+
+func (x BotLevel) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BotLevel.Descriptor instead.
+func (BotLevel) EnumDescriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{1}
 }
 
 // ListGamesRequest asks for the hosted games.
@@ -1488,11 +1547,274 @@ func (x *MoveRefusal) GetFacts() map[string]string {
 	return nil
 }
 
+// SuggestMoveRequest asks for a good move of one seat: a bot's move, or a hint.
+type SuggestMoveRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Game id, as in ListGames.
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The state: for callers the server trusts with plain states. Exactly one of state and token is set.
+	State *GameState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	// The game as a token from an earlier answer, instead of state. At most 256 KiB.
+	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	// With a token: the caller's seat pass, from NewGame. Without one, the caller is a spectator, who gets no
+	// suggestion.
+	SeatPass string `protobuf:"bytes,4,opt,name=seat_pass,json=seatPass,proto3" json:"seat_pass,omitempty"`
+	// The seat (1-based) to suggest a move for; 0 means the seat of the pass or, on a plain state, the player to move.
+	// With a token, only the seat of the pass (or 0).
+	Player int32 `protobuf:"varint,5,opt,name=player,proto3" json:"player,omitempty"`
+	// How long to search, 1 ms to 10 s, wall-clock: the search stops at this time, or earlier at the call's deadline
+	// less a margin. Unset: the level's budget, a number of iterations (deterministic for a seed), still bounded by the
+	// deadline.
+	ThinkTime *durationpb.Duration `protobuf:"bytes,6,opt,name=think_time,json=thinkTime,proto3" json:"think_time,omitempty"`
+	// How strong the bot plays; unset means BOT_LEVEL_MEDIUM. With a think time, the level still sets Ubongo Duel's
+	// delay.
+	Level BotLevel `protobuf:"varint,7,opt,name=level,proto3,enum=rulebook.v1.BotLevel" json:"level,omitempty"`
+	// The search's seed: the same seed, level and state (without think_time) give the same suggestion.
+	Seed          uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SuggestMoveRequest) Reset() {
+	*x = SuggestMoveRequest{}
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SuggestMoveRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SuggestMoveRequest) ProtoMessage() {}
+
+func (x *SuggestMoveRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SuggestMoveRequest.ProtoReflect.Descriptor instead.
+func (*SuggestMoveRequest) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SuggestMoveRequest) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *SuggestMoveRequest) GetState() *GameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *SuggestMoveRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *SuggestMoveRequest) GetSeatPass() string {
+	if x != nil {
+		return x.SeatPass
+	}
+	return ""
+}
+
+func (x *SuggestMoveRequest) GetPlayer() int32 {
+	if x != nil {
+		return x.Player
+	}
+	return 0
+}
+
+func (x *SuggestMoveRequest) GetThinkTime() *durationpb.Duration {
+	if x != nil {
+		return x.ThinkTime
+	}
+	return nil
+}
+
+func (x *SuggestMoveRequest) GetLevel() BotLevel {
+	if x != nil {
+		return x.Level
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
+}
+
+func (x *SuggestMoveRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+// SuggestMoveResponse is the suggested move and what the search thinks of it.
+type SuggestMoveResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The move, as ApplyMove takes it.
+	Move *Move `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
+	// What the search expects for the seat after the move; unset for Ubongo Duel, a race against a clock it cannot
+	// see.
+	Evaluation *Evaluation `protobuf:"bytes,2,opt,name=evaluation,proto3" json:"evaluation,omitempty"`
+	// The line of play the search expects, starting with move: each seat's best reply in turn, as far as the search
+	// looked (in a game of hidden information, only the seat's own moves up to another seat's turn).
+	PrincipalVariation []*Move `protobuf:"bytes,3,rep,name=principal_variation,json=principalVariation,proto3" json:"principal_variation,omitempty"`
+	// How many iterations the search ran (playouts, or nodes for an alpha-beta search).
+	Iterations int64 `protobuf:"varint,4,opt,name=iterations,proto3" json:"iterations,omitempty"`
+	// How long the search took, wall-clock.
+	Thought *durationpb.Duration `protobuf:"bytes,5,opt,name=thought,proto3" json:"thought,omitempty"`
+	// In a race (Ubongo Duel): how long a bot of the level asked waits, from this answer, before it plays the move (a
+	// client playing the bot applies the move then; closing a duel: the tie window). Unset in every other game.
+	Delay         *durationpb.Duration `protobuf:"bytes,6,opt,name=delay,proto3" json:"delay,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SuggestMoveResponse) Reset() {
+	*x = SuggestMoveResponse{}
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SuggestMoveResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SuggestMoveResponse) ProtoMessage() {}
+
+func (x *SuggestMoveResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SuggestMoveResponse.ProtoReflect.Descriptor instead.
+func (*SuggestMoveResponse) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SuggestMoveResponse) GetMove() *Move {
+	if x != nil {
+		return x.Move
+	}
+	return nil
+}
+
+func (x *SuggestMoveResponse) GetEvaluation() *Evaluation {
+	if x != nil {
+		return x.Evaluation
+	}
+	return nil
+}
+
+func (x *SuggestMoveResponse) GetPrincipalVariation() []*Move {
+	if x != nil {
+		return x.PrincipalVariation
+	}
+	return nil
+}
+
+func (x *SuggestMoveResponse) GetIterations() int64 {
+	if x != nil {
+		return x.Iterations
+	}
+	return 0
+}
+
+func (x *SuggestMoveResponse) GetThought() *durationpb.Duration {
+	if x != nil {
+		return x.Thought
+	}
+	return nil
+}
+
+func (x *SuggestMoveResponse) GetDelay() *durationpb.Duration {
+	if x != nil {
+		return x.Delay
+	}
+	return nil
+}
+
+// Evaluation is a search's estimate of how a game will go for one seat.
+type Evaluation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The probability that the seat wins (a draw counts one half), 0 to 1, in games of two or more players.
+	WinProbability float64 `protobuf:"fixed64,1,opt,name=win_probability,json=winProbability,proto3" json:"win_probability,omitempty"`
+	// The score the seat can expect at the end: Micropul solo's points.
+	ExpectedScore float64 `protobuf:"fixed64,2,opt,name=expected_score,json=expectedScore,proto3" json:"expected_score,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Evaluation) Reset() {
+	*x = Evaluation{}
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Evaluation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Evaluation) ProtoMessage() {}
+
+func (x *Evaluation) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_rules_service_messages_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Evaluation.ProtoReflect.Descriptor instead.
+func (*Evaluation) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *Evaluation) GetWinProbability() float64 {
+	if x != nil {
+		return x.WinProbability
+	}
+	return 0
+}
+
+func (x *Evaluation) GetExpectedScore() float64 {
+	if x != nil {
+		return x.ExpectedScore
+	}
+	return 0
+}
+
 var File_rulebook_v1_rules_service_messages_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_rules_service_messages_proto_rawDesc = "" +
 	"\n" +
-	"(rulebook/v1/rules_service_messages.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x16rulebook/v1/game.proto\"\x12\n" +
+	"(rulebook/v1/rules_service_messages.proto\x12\vrulebook.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x16rulebook/v1/game.proto\"\x12\n" +
 	"\x10ListGamesRequest\"@\n" +
 	"\x11ListGamesResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.rulebook.v1.GameInfoR\x05games\"\xb8\x01\n" +
@@ -1607,12 +1929,46 @@ const file_rulebook_v1_rules_service_messages_proto_rawDesc = "" +
 	"\n" +
 	"FactsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*r\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf9\x02\n" +
+	"\x12SuggestMoveRequest\x12\x1d\n" +
+	"\x04game\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18 R\x04game\x12,\n" +
+	"\x05state\x18\x02 \x01(\v2\x16.rulebook.v1.GameStateR\x05state\x12\x1f\n" +
+	"\x05token\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x18\x80\x80\x10R\x05token\x12$\n" +
+	"\tseat_pass\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18@R\bseatPass\x12!\n" +
+	"\x06player\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18@(\x00R\x06player\x12J\n" +
+	"\n" +
+	"think_time\x18\x06 \x01(\v2\x19.google.protobuf.DurationB\x10\xbaH\r\xaa\x01\n" +
+	"\"\x02\b\n" +
+	"2\x04\x10\xc0\x84=R\tthinkTime\x125\n" +
+	"\x05level\x18\a \x01(\x0e2\x15.rulebook.v1.BotLevelB\b\xbaH\x05\x82\x01\x02\x10\x01R\x05level\x12\x12\n" +
+	"\x04seed\x18\b \x01(\x04R\x04seed:\x15\xbaH\x12\"\x10\n" +
+	"\x05state\n" +
+	"\x05token\x10\x01\"\xbf\x02\n" +
+	"\x13SuggestMoveResponse\x12%\n" +
+	"\x04move\x18\x01 \x01(\v2\x11.rulebook.v1.MoveR\x04move\x127\n" +
+	"\n" +
+	"evaluation\x18\x02 \x01(\v2\x17.rulebook.v1.EvaluationR\n" +
+	"evaluation\x12B\n" +
+	"\x13principal_variation\x18\x03 \x03(\v2\x11.rulebook.v1.MoveR\x12principalVariation\x12\x1e\n" +
+	"\n" +
+	"iterations\x18\x04 \x01(\x03R\n" +
+	"iterations\x123\n" +
+	"\athought\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\athought\x12/\n" +
+	"\x05delay\x18\x06 \x01(\v2\x19.google.protobuf.DurationR\x05delay\"\\\n" +
+	"\n" +
+	"Evaluation\x12'\n" +
+	"\x0fwin_probability\x18\x01 \x01(\x01R\x0ewinProbability\x12%\n" +
+	"\x0eexpected_score\x18\x02 \x01(\x01R\rexpectedScore*r\n" +
 	"\vEventDetail\x12\x1c\n" +
 	"\x18EVENT_DETAIL_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10EVENT_DETAIL_ALL\x10\x01\x12\x18\n" +
 	"\x14EVENT_DETAIL_SUMMARY\x10\x02\x12\x15\n" +
-	"\x11EVENT_DETAIL_NONE\x10\x03B9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
+	"\x11EVENT_DETAIL_NONE\x10\x03*c\n" +
+	"\bBotLevel\x12\x19\n" +
+	"\x15BOT_LEVEL_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eBOT_LEVEL_EASY\x10\x01\x12\x14\n" +
+	"\x10BOT_LEVEL_MEDIUM\x10\x02\x12\x12\n" +
+	"\x0eBOT_LEVEL_HARD\x10\x03B9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
 	file_rulebook_v1_rules_service_messages_proto_rawDescOnce sync.Once
@@ -1626,77 +1982,90 @@ func file_rulebook_v1_rules_service_messages_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_rules_service_messages_proto_rawDescData
 }
 
-var file_rulebook_v1_rules_service_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_rulebook_v1_rules_service_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_rulebook_v1_rules_service_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_rulebook_v1_rules_service_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_rulebook_v1_rules_service_messages_proto_goTypes = []any{
 	(EventDetail)(0),               // 0: rulebook.v1.EventDetail
-	(*ListGamesRequest)(nil),       // 1: rulebook.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),      // 2: rulebook.v1.ListGamesResponse
-	(*NewGameRequest)(nil),         // 3: rulebook.v1.NewGameRequest
-	(*NewGameResponse)(nil),        // 4: rulebook.v1.NewGameResponse
-	(*ValidateMoveRequest)(nil),    // 5: rulebook.v1.ValidateMoveRequest
-	(*ValidateMoveResponse)(nil),   // 6: rulebook.v1.ValidateMoveResponse
-	(*ApplyMoveRequest)(nil),       // 7: rulebook.v1.ApplyMoveRequest
-	(*EventCount)(nil),             // 8: rulebook.v1.EventCount
-	(*ApplyMoveResponse)(nil),      // 9: rulebook.v1.ApplyMoveResponse
-	(*ListLegalMovesRequest)(nil),  // 10: rulebook.v1.ListLegalMovesRequest
-	(*ListLegalMovesResponse)(nil), // 11: rulebook.v1.ListLegalMovesResponse
-	(*ScoreRequest)(nil),           // 12: rulebook.v1.ScoreRequest
-	(*ScoreResponse)(nil),          // 13: rulebook.v1.ScoreResponse
-	(*GetViewRequest)(nil),         // 14: rulebook.v1.GetViewRequest
-	(*GetViewResponse)(nil),        // 15: rulebook.v1.GetViewResponse
-	(*ReplayRequest)(nil),          // 16: rulebook.v1.ReplayRequest
-	(*GameSetup)(nil),              // 17: rulebook.v1.GameSetup
-	(*ReplayResponse)(nil),         // 18: rulebook.v1.ReplayResponse
-	(*ReplayStep)(nil),             // 19: rulebook.v1.ReplayStep
-	(*MoveRefusal)(nil),            // 20: rulebook.v1.MoveRefusal
-	nil,                            // 21: rulebook.v1.MoveRefusal.FactsEntry
-	(*GameInfo)(nil),               // 22: rulebook.v1.GameInfo
-	(*GameOptions)(nil),            // 23: rulebook.v1.GameOptions
-	(*GameState)(nil),              // 24: rulebook.v1.GameState
-	(*Move)(nil),                   // 25: rulebook.v1.Move
-	(*Event)(nil),                  // 26: rulebook.v1.Event
-	(*Score)(nil),                  // 27: rulebook.v1.Score
+	(BotLevel)(0),                  // 1: rulebook.v1.BotLevel
+	(*ListGamesRequest)(nil),       // 2: rulebook.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),      // 3: rulebook.v1.ListGamesResponse
+	(*NewGameRequest)(nil),         // 4: rulebook.v1.NewGameRequest
+	(*NewGameResponse)(nil),        // 5: rulebook.v1.NewGameResponse
+	(*ValidateMoveRequest)(nil),    // 6: rulebook.v1.ValidateMoveRequest
+	(*ValidateMoveResponse)(nil),   // 7: rulebook.v1.ValidateMoveResponse
+	(*ApplyMoveRequest)(nil),       // 8: rulebook.v1.ApplyMoveRequest
+	(*EventCount)(nil),             // 9: rulebook.v1.EventCount
+	(*ApplyMoveResponse)(nil),      // 10: rulebook.v1.ApplyMoveResponse
+	(*ListLegalMovesRequest)(nil),  // 11: rulebook.v1.ListLegalMovesRequest
+	(*ListLegalMovesResponse)(nil), // 12: rulebook.v1.ListLegalMovesResponse
+	(*ScoreRequest)(nil),           // 13: rulebook.v1.ScoreRequest
+	(*ScoreResponse)(nil),          // 14: rulebook.v1.ScoreResponse
+	(*GetViewRequest)(nil),         // 15: rulebook.v1.GetViewRequest
+	(*GetViewResponse)(nil),        // 16: rulebook.v1.GetViewResponse
+	(*ReplayRequest)(nil),          // 17: rulebook.v1.ReplayRequest
+	(*GameSetup)(nil),              // 18: rulebook.v1.GameSetup
+	(*ReplayResponse)(nil),         // 19: rulebook.v1.ReplayResponse
+	(*ReplayStep)(nil),             // 20: rulebook.v1.ReplayStep
+	(*MoveRefusal)(nil),            // 21: rulebook.v1.MoveRefusal
+	(*SuggestMoveRequest)(nil),     // 22: rulebook.v1.SuggestMoveRequest
+	(*SuggestMoveResponse)(nil),    // 23: rulebook.v1.SuggestMoveResponse
+	(*Evaluation)(nil),             // 24: rulebook.v1.Evaluation
+	nil,                            // 25: rulebook.v1.MoveRefusal.FactsEntry
+	(*GameInfo)(nil),               // 26: rulebook.v1.GameInfo
+	(*GameOptions)(nil),            // 27: rulebook.v1.GameOptions
+	(*GameState)(nil),              // 28: rulebook.v1.GameState
+	(*Move)(nil),                   // 29: rulebook.v1.Move
+	(*Event)(nil),                  // 30: rulebook.v1.Event
+	(*Score)(nil),                  // 31: rulebook.v1.Score
+	(*durationpb.Duration)(nil),    // 32: google.protobuf.Duration
 }
 var file_rulebook_v1_rules_service_messages_proto_depIdxs = []int32{
-	22, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
-	23, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
-	24, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
-	24, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
-	24, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
-	25, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
-	24, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
-	25, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
+	26, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
+	27, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
+	28, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
+	28, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
+	28, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
+	29, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
+	28, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
+	29, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
 	0,  // 8: rulebook.v1.ApplyMoveRequest.events:type_name -> rulebook.v1.EventDetail
-	24, // 9: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
-	26, // 10: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
-	24, // 11: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
-	25, // 12: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
-	8,  // 13: rulebook.v1.ApplyMoveResponse.event_counts:type_name -> rulebook.v1.EventCount
-	24, // 14: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
-	25, // 15: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
-	24, // 16: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
-	27, // 17: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
-	24, // 18: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
-	24, // 19: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
-	17, // 20: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
-	24, // 21: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
-	25, // 22: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
+	28, // 9: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
+	30, // 10: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
+	28, // 11: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
+	29, // 12: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
+	9,  // 13: rulebook.v1.ApplyMoveResponse.event_counts:type_name -> rulebook.v1.EventCount
+	28, // 14: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
+	29, // 15: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
+	28, // 16: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
+	31, // 17: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
+	28, // 18: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
+	28, // 19: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
+	18, // 20: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
+	28, // 21: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
+	29, // 22: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
 	0,  // 23: rulebook.v1.ReplayRequest.events:type_name -> rulebook.v1.EventDetail
-	23, // 24: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
-	24, // 25: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
-	24, // 26: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
-	19, // 27: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
-	27, // 28: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
-	20, // 29: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
-	26, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
-	8,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
-	21, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
-	33, // [33:33] is the sub-list for method output_type
-	33, // [33:33] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	27, // 24: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
+	28, // 25: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
+	28, // 26: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
+	20, // 27: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
+	31, // 28: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
+	21, // 29: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
+	30, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
+	9,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
+	25, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
+	28, // 33: rulebook.v1.SuggestMoveRequest.state:type_name -> rulebook.v1.GameState
+	32, // 34: rulebook.v1.SuggestMoveRequest.think_time:type_name -> google.protobuf.Duration
+	1,  // 35: rulebook.v1.SuggestMoveRequest.level:type_name -> rulebook.v1.BotLevel
+	29, // 36: rulebook.v1.SuggestMoveResponse.move:type_name -> rulebook.v1.Move
+	24, // 37: rulebook.v1.SuggestMoveResponse.evaluation:type_name -> rulebook.v1.Evaluation
+	29, // 38: rulebook.v1.SuggestMoveResponse.principal_variation:type_name -> rulebook.v1.Move
+	32, // 39: rulebook.v1.SuggestMoveResponse.thought:type_name -> google.protobuf.Duration
+	32, // 40: rulebook.v1.SuggestMoveResponse.delay:type_name -> google.protobuf.Duration
+	41, // [41:41] is the sub-list for method output_type
+	41, // [41:41] is the sub-list for method input_type
+	41, // [41:41] is the sub-list for extension type_name
+	41, // [41:41] is the sub-list for extension extendee
+	0,  // [0:41] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_rules_service_messages_proto_init() }
@@ -1711,8 +2080,8 @@ func file_rulebook_v1_rules_service_messages_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_messages_proto_rawDesc), len(file_rulebook_v1_rules_service_messages_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   21,
+			NumEnums:      2,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -25,7 +25,7 @@ var File_rulebook_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x18rulebook/v1/puzzle.proto\x1a(rulebook/v1/rules_service_messages.proto2\x8f\x06\n" +
+	"\x1frulebook/v1/rules_service.proto\x12\vrulebook.v1\x1a\x18rulebook/v1/puzzle.proto\x1a(rulebook/v1/rules_service_messages.proto2\xe1\x06\n" +
 	"\fRulesService\x12J\n" +
 	"\tListGames\x12\x1d.rulebook.v1.ListGamesRequest\x1a\x1e.rulebook.v1.ListGamesResponse\x12D\n" +
 	"\aNewGame\x12\x1b.rulebook.v1.NewGameRequest\x1a\x1c.rulebook.v1.NewGameResponse\x12S\n" +
@@ -36,7 +36,8 @@ const file_rulebook_v1_rules_service_proto_rawDesc = "" +
 	"\aGetView\x12\x1b.rulebook.v1.GetViewRequest\x1a\x1c.rulebook.v1.GetViewResponse\x12P\n" +
 	"\vSolvePuzzle\x12\x1f.rulebook.v1.SolvePuzzleRequest\x1a .rulebook.v1.SolvePuzzleResponse\x12V\n" +
 	"\rListPieceSets\x12!.rulebook.v1.ListPieceSetsRequest\x1a\".rulebook.v1.ListPieceSetsResponse\x12A\n" +
-	"\x06Replay\x12\x1a.rulebook.v1.ReplayRequest\x1a\x1b.rulebook.v1.ReplayResponseBLZJgithub.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc;rulebookv1grpcb\x06proto3"
+	"\x06Replay\x12\x1a.rulebook.v1.ReplayRequest\x1a\x1b.rulebook.v1.ReplayResponse\x12P\n" +
+	"\vSuggestMove\x12\x1f.rulebook.v1.SuggestMoveRequest\x1a .rulebook.v1.SuggestMoveResponseBLZJgithub.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc;rulebookv1grpcb\x06proto3"
 
 var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*v1.ListGamesRequest)(nil),       // 0: rulebook.v1.ListGamesRequest
@@ -49,16 +50,18 @@ var file_rulebook_v1_rules_service_proto_goTypes = []any{
 	(*v1.SolvePuzzleRequest)(nil),     // 7: rulebook.v1.SolvePuzzleRequest
 	(*v1.ListPieceSetsRequest)(nil),   // 8: rulebook.v1.ListPieceSetsRequest
 	(*v1.ReplayRequest)(nil),          // 9: rulebook.v1.ReplayRequest
-	(*v1.ListGamesResponse)(nil),      // 10: rulebook.v1.ListGamesResponse
-	(*v1.NewGameResponse)(nil),        // 11: rulebook.v1.NewGameResponse
-	(*v1.ValidateMoveResponse)(nil),   // 12: rulebook.v1.ValidateMoveResponse
-	(*v1.ApplyMoveResponse)(nil),      // 13: rulebook.v1.ApplyMoveResponse
-	(*v1.ListLegalMovesResponse)(nil), // 14: rulebook.v1.ListLegalMovesResponse
-	(*v1.ScoreResponse)(nil),          // 15: rulebook.v1.ScoreResponse
-	(*v1.GetViewResponse)(nil),        // 16: rulebook.v1.GetViewResponse
-	(*v1.SolvePuzzleResponse)(nil),    // 17: rulebook.v1.SolvePuzzleResponse
-	(*v1.ListPieceSetsResponse)(nil),  // 18: rulebook.v1.ListPieceSetsResponse
-	(*v1.ReplayResponse)(nil),         // 19: rulebook.v1.ReplayResponse
+	(*v1.SuggestMoveRequest)(nil),     // 10: rulebook.v1.SuggestMoveRequest
+	(*v1.ListGamesResponse)(nil),      // 11: rulebook.v1.ListGamesResponse
+	(*v1.NewGameResponse)(nil),        // 12: rulebook.v1.NewGameResponse
+	(*v1.ValidateMoveResponse)(nil),   // 13: rulebook.v1.ValidateMoveResponse
+	(*v1.ApplyMoveResponse)(nil),      // 14: rulebook.v1.ApplyMoveResponse
+	(*v1.ListLegalMovesResponse)(nil), // 15: rulebook.v1.ListLegalMovesResponse
+	(*v1.ScoreResponse)(nil),          // 16: rulebook.v1.ScoreResponse
+	(*v1.GetViewResponse)(nil),        // 17: rulebook.v1.GetViewResponse
+	(*v1.SolvePuzzleResponse)(nil),    // 18: rulebook.v1.SolvePuzzleResponse
+	(*v1.ListPieceSetsResponse)(nil),  // 19: rulebook.v1.ListPieceSetsResponse
+	(*v1.ReplayResponse)(nil),         // 20: rulebook.v1.ReplayResponse
+	(*v1.SuggestMoveResponse)(nil),    // 21: rulebook.v1.SuggestMoveResponse
 }
 var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	0,  // 0: rulebook.v1.RulesService.ListGames:input_type -> rulebook.v1.ListGamesRequest
@@ -71,18 +74,20 @@ var file_rulebook_v1_rules_service_proto_depIdxs = []int32{
 	7,  // 7: rulebook.v1.RulesService.SolvePuzzle:input_type -> rulebook.v1.SolvePuzzleRequest
 	8,  // 8: rulebook.v1.RulesService.ListPieceSets:input_type -> rulebook.v1.ListPieceSetsRequest
 	9,  // 9: rulebook.v1.RulesService.Replay:input_type -> rulebook.v1.ReplayRequest
-	10, // 10: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
-	11, // 11: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
-	12, // 12: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
-	13, // 13: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
-	14, // 14: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
-	15, // 15: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
-	16, // 16: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
-	17, // 17: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
-	18, // 18: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
-	19, // 19: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
-	10, // [10:20] is the sub-list for method output_type
-	0,  // [0:10] is the sub-list for method input_type
+	10, // 10: rulebook.v1.RulesService.SuggestMove:input_type -> rulebook.v1.SuggestMoveRequest
+	11, // 11: rulebook.v1.RulesService.ListGames:output_type -> rulebook.v1.ListGamesResponse
+	12, // 12: rulebook.v1.RulesService.NewGame:output_type -> rulebook.v1.NewGameResponse
+	13, // 13: rulebook.v1.RulesService.ValidateMove:output_type -> rulebook.v1.ValidateMoveResponse
+	14, // 14: rulebook.v1.RulesService.ApplyMove:output_type -> rulebook.v1.ApplyMoveResponse
+	15, // 15: rulebook.v1.RulesService.ListLegalMoves:output_type -> rulebook.v1.ListLegalMovesResponse
+	16, // 16: rulebook.v1.RulesService.Score:output_type -> rulebook.v1.ScoreResponse
+	17, // 17: rulebook.v1.RulesService.GetView:output_type -> rulebook.v1.GetViewResponse
+	18, // 18: rulebook.v1.RulesService.SolvePuzzle:output_type -> rulebook.v1.SolvePuzzleResponse
+	19, // 19: rulebook.v1.RulesService.ListPieceSets:output_type -> rulebook.v1.ListPieceSetsResponse
+	20, // 20: rulebook.v1.RulesService.Replay:output_type -> rulebook.v1.ReplayResponse
+	21, // 21: rulebook.v1.RulesService.SuggestMove:output_type -> rulebook.v1.SuggestMoveResponse
+	11, // [11:22] is the sub-list for method output_type
+	0,  // [0:11] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name

@@ -30,6 +30,7 @@ const (
 	RulesService_SolvePuzzle_FullMethodName    = "/rulebook.v1.RulesService/SolvePuzzle"
 	RulesService_ListPieceSets_FullMethodName  = "/rulebook.v1.RulesService/ListPieceSets"
 	RulesService_Replay_FullMethodName         = "/rulebook.v1.RulesService/Replay"
+	RulesService_SuggestMove_FullMethodName    = "/rulebook.v1.RulesService/SuggestMove"
 )
 
 // RulesServiceClient is the client API for RulesService service.
@@ -71,6 +72,10 @@ type RulesServiceClient interface {
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
 	Replay(ctx context.Context, in *v1.ReplayRequest, opts ...grpc.CallOption) (*v1.ReplayResponse, error)
+	// SuggestMove searches for a good move of one seat, within a think time or a level's budget, and answers it with
+	// the search's evaluation for that seat and its principal variation. With a token it uses only what the seat may
+	// see: it searches over deals of everything hidden from the seat, never the real ones.
+	SuggestMove(ctx context.Context, in *v1.SuggestMoveRequest, opts ...grpc.CallOption) (*v1.SuggestMoveResponse, error)
 }
 
 type rulesServiceClient struct {
@@ -181,6 +186,16 @@ func (c *rulesServiceClient) Replay(ctx context.Context, in *v1.ReplayRequest, o
 	return out, nil
 }
 
+func (c *rulesServiceClient) SuggestMove(ctx context.Context, in *v1.SuggestMoveRequest, opts ...grpc.CallOption) (*v1.SuggestMoveResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(v1.SuggestMoveResponse)
+	err := c.cc.Invoke(ctx, RulesService_SuggestMove_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RulesServiceServer is the server API for RulesService service.
 // All implementations must embed UnimplementedRulesServiceServer
 // for forward compatibility.
@@ -220,6 +235,10 @@ type RulesServiceServer interface {
 	// Replay re-applies a game's record (its setup or starting state, and its moves) and returns where it ends, every
 	// move's events, and the first move that was refused, if any: an audit of a game in one call.
 	Replay(context.Context, *v1.ReplayRequest) (*v1.ReplayResponse, error)
+	// SuggestMove searches for a good move of one seat, within a think time or a level's budget, and answers it with
+	// the search's evaluation for that seat and its principal variation. With a token it uses only what the seat may
+	// see: it searches over deals of everything hidden from the seat, never the real ones.
+	SuggestMove(context.Context, *v1.SuggestMoveRequest) (*v1.SuggestMoveResponse, error)
 	mustEmbedUnimplementedRulesServiceServer()
 }
 
@@ -259,6 +278,9 @@ func (UnimplementedRulesServiceServer) ListPieceSets(context.Context, *v1.ListPi
 }
 func (UnimplementedRulesServiceServer) Replay(context.Context, *v1.ReplayRequest) (*v1.ReplayResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Replay not implemented")
+}
+func (UnimplementedRulesServiceServer) SuggestMove(context.Context, *v1.SuggestMoveRequest) (*v1.SuggestMoveResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SuggestMove not implemented")
 }
 func (UnimplementedRulesServiceServer) mustEmbedUnimplementedRulesServiceServer() {}
 func (UnimplementedRulesServiceServer) testEmbeddedByValue()                      {}
@@ -461,6 +483,24 @@ func _RulesService_Replay_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RulesService_SuggestMove_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(v1.SuggestMoveRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RulesServiceServer).SuggestMove(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RulesService_SuggestMove_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RulesServiceServer).SuggestMove(ctx, req.(*v1.SuggestMoveRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RulesService_ServiceDesc is the grpc.ServiceDesc for RulesService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -507,6 +547,10 @@ var RulesService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Replay",
 			Handler:    _RulesService_Replay_Handler,
+		},
+		{
+			MethodName: "SuggestMove",
+			Handler:    _RulesService_SuggestMove_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

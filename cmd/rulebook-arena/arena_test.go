@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRun plays a small tournament of every match at a few iterations a move, and checks a line for each pairing
+// and each solo player, with its rate or mean and interval.
+func TestRun(t *testing.T) {
+	var out bytes.Buffer
+	c := config{games: 2, thinks: []time.Duration{0}, iterations: 4, seed: 1, matches: []string{"exploze", "micropul-solo"}}
+	if err := run(&out, c); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`^exploze +4 iterations +bot vs random +[0-9.]+/2 = +[0-9.]+% +\[95% CI +[0-9.]+%, +[0-9.]+%\] +4 iterations a move$`),
+		regexp.MustCompile(`^exploze +4 iterations +bot vs greedy `),
+		regexp.MustCompile(`^micropul-solo +random +mean score +[0-9.]+ +\[95% CI`),
+		regexp.MustCompile(`^micropul-solo +greedy +mean score`),
+		regexp.MustCompile(`^micropul-solo +bot 4 iterations +mean score .* 4 iterations a move$`),
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out.String())
+	}
+	for i, re := range want {
+		if !re.MatchString(lines[i]) {
+			t.Errorf("line %d %q does not match %v", i+1, lines[i], re)
+		}
+	}
+	if err := run(&out, config{games: 1, matches: []string{"chess"}}); err == nil {
+		t.Error("an unknown match: no error")
+	}
+}

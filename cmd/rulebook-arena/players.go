@@ -1,0 +1,118 @@
+package main
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// player chooses a move of seat in state, a full state in which seat may move.
+type player interface {
+	name() string
+	choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error)
+}
+
+// random plays a uniformly random legal move.
+type random struct{ rng *rand.Rand }
+
+func (random) name() string { return "random" }
+
+// choose picks one of seat's legal moves at random.
+func (r random) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
+	legal, err := g.Legal(state, seat)
+	if err != nil || len(legal) == 0 {
+		return nil, err
+	}
+	return legal[r.rng.IntN(len(legal))], nil
+}
+
+// greedy plays the legal move after which its points lead the best of the others' by the most (a win first), one
+// ply deep, ties broken at random.
+type greedy struct{ rng *rand.Rand }
+
+func (greedy) name() string { return "greedy" }
+
+// choose picks seat's legal move of the best lead after it.
+func (r greedy) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
+	legal, err := g.Legal(state, seat)
+	if err != nil || len(legal) == 0 {
+		return nil, err
+	}
+	var best []*rulebookv1.Move
+	bestLead := math.Inf(-1)
+	for _, m := range legal {
+		next, _, err := g.Apply(state, m)
+		if err != nil {
+			return nil, err
+		}
+		score, err := g.Score(next)
+		if err != nil {
+			return nil, err
+		}
+		lead := leadOf(score, seat)
+		switch {
+		case lead > bestLead:
+			best, bestLead = []*rulebookv1.Move{m}, lead
+		case lead == bestLead:
+			best = append(best, m)
+		}
+	}
+	return best[r.rng.IntN(len(best))], nil
+}
+
+// leadOf returns seat's points less the best of the others' (its points alone in a solo game), infinite for a win
+// and minus infinite for a loss.
+func leadOf(score *rulebookv1.Score, seat engine.Player) float64 {
+	if score.GetGameOver() && len(score.GetStandings()) > 1 {
+		for _, w := range score.GetWinners() {
+			if engine.Player(w) == seat {
+				return math.Inf(1)
+			}
+		}
+		if len(score.GetWinners()) > 0 {
+			return math.Inf(-1)
+		}
+	}
+	own, others := 0.0, math.Inf(-1)
+	for _, st := range score.GetStandings() {
+		if engine.Player(st.GetPlayer()) == seat {
+			own = float64(st.GetPoints())
+		} else {
+			others = max(others, float64(st.GetPoints()))
+		}
+	}
+	if math.IsInf(others, -1) {
+		return own
+	}
+	return own - others
+}
+
+// bot plays the game's bot, thinking think a move (wall-clock), or iterations a move when think is 0.
+type bot struct {
+	think      time.Duration
+	iterations int
+	seed       uint64
+	searched   *int64 // iterations of every search, summed
+	moves      *int64 // searches
+}
+
+func (bot) name() string { return "bot" }
+
+// choose asks the game's bot.
+func (b bot) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
+	budget := engine.Budget{Level: engine.Medium, Iterations: b.iterations, Seed: b.seed}
+	if b.think > 0 {
+		stopAt := time.Now().Add(b.think)
+		budget.Stop = func() bool { return !time.Now().Before(stopAt) }
+	}
+	s, err := g.Suggest(state, seat, budget)
+	if err != nil {
+		return nil, err
+	}
+	*b.searched += s.Iterations
+	*b.moves++
+	return s.Move, nil
+}

@@ -1,0 +1,185 @@
+// micropul.js: the Micropul board (the tiles as they lie, their micropuls and catalysts, the stones), the hand of the
+// seat to move, and the counts of the core, hands and supplies. A tile is chosen from the hand, turned, and put on a
+// highlighted position; a stone goes on a highlighted micropul.
+import { html, svg, target, playerClass } from './svg.js';
+
+const T = 64; // a tile's side
+const H = T / 2;
+const QUADS = ['MICROPUL_QUADRANT_TOP_LEFT', 'MICROPUL_QUADRANT_TOP_RIGHT', 'MICROPUL_QUADRANT_BOTTOM_RIGHT', 'MICROPUL_QUADRANT_BOTTOM_LEFT'];
+const QXY = [[0, 0], [1, 0], [1, 1], [0, 1]];
+const STONES = 3; // each player's stones
+
+let tiles = []; // by id: {quads, big, centre}, from the engine's table (micropul-tiles.json)
+let choice = { turn: '', tile: null, rotation: 0, stones: false };
+
+function setTiles(list) {
+  tiles = list;
+}
+
+/** rotated returns tile id's quadrants TL, TR, BR, BL turned r quarter turns clockwise. */
+function rotated(id, r) {
+  const q = tiles[id].quads;
+  const out = [];
+  for (let i = 0; i < 4; i++) out[(i + r) & 3] = q[i];
+  return out;
+}
+
+/** canonical returns the rotation the game records for tile id turned r: the smallest with the same look. */
+function canonical(id, r) {
+  if (tiles[id].big) return 0;
+  const look = rotated(id, r).join('');
+  for (let k = 0; k < r; k++) if (rotated(id, k).join('') === look) return k;
+  return r;
+}
+
+/** symbol draws what a quadrant holds, centred at (cx, cy), r its size. */
+function symbol(y, cx, cy, r) {
+  switch (y) {
+    case 'W': return svg('circle', { class: 'micropul white', cx, cy, r });
+    case 'B': return svg('circle', { class: 'micropul black', cx, cy, r });
+    case '1': return svg('circle', { class: 'catalyst', cx, cy, r: r / 3 });
+    case '2': return svg('g', {}, svg('circle', { class: 'catalyst', cx: cx - r / 2.5, cy, r: r / 3.2 }), svg('circle', { class: 'catalyst', cx: cx + r / 2.5, cy, r: r / 3.2 }));
+    case '+': return svg('path', { class: 'plus', d: `M${cx - r / 1.6} ${cy} H${cx + r / 1.6} M${cx} ${cy - r / 1.6} V${cy + r / 1.6}` });
+    default: return svg('g');
+  }
+}
+
+/** tileArt draws tile id at rotation r in a T x T square from (0, 0). */
+function tileArt(id, r) {
+  const t = tiles[id];
+  const g = svg('g', { class: 'tile-art' }, svg('rect', { class: 'tile', width: T, height: T, rx: 4 }));
+  if (t.big) {
+    g.append(symbol(t.quads[0], H, H, H * 0.85), symbol(t.centre, H, H, H * 0.45));
+    g.lastChild.classList.add('on-big');
+    return g;
+  }
+  rotated(id, r).forEach((y, q) => g.append(symbol(y, QXY[q][0] * H + H / 2, QXY[q][1] * H + H / 2, H * 0.36)));
+  return g;
+}
+
+function render(ctx) {
+  const s = ctx.state;
+  const turn = `${s.toMove}/${ctx.game.token}`;
+  if (choice.turn !== turn) choice = { turn, tile: null, rotation: 0, stones: false };
+  const placements = ctx.legal.filter((m) => m.micropul.placeTile).map((m) => m.micropul.placeTile);
+  const stoneMoves = ctx.legal.filter((m) => m.micropul.placeStone).map((m) => m.micropul.placeStone);
+  const board = s.board || [];
+  const xs = board.map((b) => b.x ?? 0).concat(placements.map((p) => p.x ?? 0));
+  const ys = board.map((b) => b.y ?? 0).concat(placements.map((p) => p.y ?? 0));
+  const minX = Math.min(...xs) - (placements.length ? 0 : 1);
+  const minY = Math.min(...ys) - (placements.length ? 0 : 1);
+  const w = Math.max(...xs) - minX + 1 + (placements.length ? 0 : 1);
+  const h = Math.max(...ys) - minY + 1 + (placements.length ? 0 : 1);
+  const at = (x, y) => `translate(${((x ?? 0) - minX) * T},${((y ?? 0) - minY) * T})`;
+  const layer = [];
+  for (const b of board) {
+    const g = svg('g', { class: 'placed', transform: at(b.x, b.y), 'data-tile': b.tile ?? 0, 'data-x': b.x ?? 0, 'data-y': b.y ?? 0 }, tileArt(b.tile ?? 0, b.rotation ?? 0));
+    g.setAttribute('aria-label', `tile ${b.tile ?? 0} at (${b.x ?? 0}, ${b.y ?? 0})`);
+    layer.push(g);
+  }
+  for (const st of s.stones || []) {
+    const q = QUADS.indexOf(st.quadrant);
+    const big = tiles[board.find((b) => (b.x ?? 0) === (st.x ?? 0) && (b.y ?? 0) === (st.y ?? 0))?.tile ?? 0]?.big;
+    const [qx, qy] = big ? [0.5, 0.5] : QXY[q];
+    layer.push(svg('circle', { class: `stone ${playerClass(st.player)}`, transform: at(st.x, st.y), cx: qx * H + H / 2, cy: qy * H + H / 2, r: H * 0.3, 'data-player': st.player }));
+  }
+  if (ctx.playable && choice.tile !== null) {
+    const rot = canonical(choice.tile, choice.rotation);
+    const spots = new Map();
+    for (const p of placements.filter((p) => (p.tile ?? 0) === choice.tile)) {
+      const k = `${p.x ?? 0},${p.y ?? 0}`;
+      spots.set(k, spots.get(k) || (p.rotation ?? 0) === rot);
+    }
+    for (const [k, legal] of spots) {
+      const [x, y] = k.split(',').map(Number);
+      const g = svg('g', { class: 'spot', transform: at(x, y), 'data-x': x, 'data-y': y }, svg('rect', { class: 'spot-square', width: T, height: T, rx: 4 }));
+      if (legal) g.append(svg('g', { class: 'ghost' }, tileArt(choice.tile, choice.rotation)));
+      target(g, `put tile ${choice.tile} at (${x}, ${y})${legal ? '' : ', not at this rotation'}`, legal,
+        () => ctx.act({ micropul: { placeTile: { tile: choice.tile, x, y, rotation: choice.rotation } } }));
+      layer.push(g);
+    }
+  }
+  if (ctx.playable && choice.stones) {
+    for (const m of stoneMoves) {
+      const q = QUADS.indexOf(m.quadrant);
+      const g = svg('g', { class: 'stone-spot', transform: at(m.x, m.y) },
+        svg('circle', { cx: QXY[q][0] * H + H / 2, cy: QXY[q][1] * H + H / 2, r: H * 0.3 }));
+      target(g, `a stone on (${m.x ?? 0}, ${m.y ?? 0}) ${m.quadrant.replace('MICROPUL_QUADRANT_', '').toLowerCase().replace('_', ' ')}`, true,
+        () => ctx.act({ micropul: { placeStone: { x: m.x ?? 0, y: m.y ?? 0, quadrant: m.quadrant } } }));
+      layer.push(g);
+    }
+  }
+  const el = svg('svg', { class: 'board micropul', viewBox: `-4 -4 ${w * T + 8} ${h * T + 8}`, role: 'group', 'aria-label': 'Micropul board', 'data-game': 'micropul' }, layer);
+  return { board: el, controls: controls(ctx, s, placements, stoneMoves) };
+}
+
+function controls(ctx, s, placements, stoneMoves) {
+  const viewer = s.viewer ?? 0;
+  const players = s.players || [];
+  const placedBy = (p) => (s.stones || []).filter((st) => st.player === p).length;
+  const counts = html('ul', { class: 'counts' }, html('li', {}, `Core: ${s.coreCount ?? 0} tiles`),
+    players.map((pl, i) => html('li', { class: playerClass(i + 1) },
+      `Player ${i + 1}: ${pl.handCount ?? 0} in hand, ${pl.supplyCount ?? 0} in supply, ${STONES - placedBy(i + 1)} stones left`)));
+  const box = html('div', { class: 'micropul-controls' }, counts);
+  const hand = viewer ? players[viewer - 1]?.hand || [] : [];
+  const redraw = () => ctx.game.redraw();
+  if (viewer) {
+    box.append(html('h3', {}, `Player ${viewer}'s hand`));
+    const tray = html('div', { class: 'hand', role: 'group', 'aria-label': 'hand' });
+    for (const id of hand) {
+      const playable = ctx.playable && placements.some((p) => (p.tile ?? 0) === id);
+      const chosen = choice.tile === id;
+      const b = html('button', { type: 'button', class: `hand-tile${chosen ? ' chosen' : ''}${playable && !chosen ? ' legal' : ''}`, 'data-tile': id,
+        'aria-pressed': String(chosen), 'aria-label': `tile ${id}`, disabled: !ctx.playable,
+        onclick: () => { choice.tile = chosen ? null : id; choice.rotation = 0; choice.stones = false; redraw(); } },
+      svg('svg', { viewBox: `0 0 ${T} ${T}`, class: 'tile-icon' }, tileArt(id, chosen ? choice.rotation : 0)));
+      if (playable && !chosen) b.dataset.legal = '';
+      tray.append(b);
+    }
+    box.append(tray);
+  }
+  if (!ctx.playable) return box;
+  const actions = html('div', { class: 'actions' });
+  if (choice.tile !== null) {
+    actions.append(html('button', { type: 'button', id: 'micropul-rotate', 'aria-keyshortcuts': 'R', onclick: () => { choice.rotation = (choice.rotation + 1) % 4; redraw(); } }, 'Turn the tile (R)'));
+  }
+  if (stoneMoves.length && !choice.stones) {
+    actions.append(html('button', { type: 'button', id: 'micropul-stone', class: 'legal', 'data-legal': '', onclick: () => { choice.stones = true; choice.tile = null; redraw(); } }, 'Place a stone'));
+  }
+  const take = ctx.legal.some((m) => m.micropul.takeTile);
+  if (take) actions.append(html('button', { type: 'button', id: 'micropul-take', class: 'legal', 'data-legal': '', onclick: () => ctx.act({ micropul: { takeTile: {} } }) }, 'Take a tile from the supply'));
+  if (ctx.legal.some((m) => m.micropul.pass)) actions.append(html('button', { type: 'button', id: 'micropul-pass', class: 'legal', 'data-legal': '', onclick: () => ctx.act({ micropul: { pass: {} } }) }, 'Pass'));
+  box.append(actions);
+  return box;
+}
+
+document.addEventListener('keydown', (e) => {
+  if ((e.key === 'r' || e.key === 'R') && choice.tile !== null && document.getElementById('micropul-rotate')) {
+    document.getElementById('micropul-rotate').click();
+  }
+});
+
+function status(ctx) {
+  const s = ctx.state;
+  if (!s.toMove) return 'Game over.';
+  const extra = s.extraTurn ? ' (an extra turn)' : '';
+  const pending = s.extraTurnsPending ? `, ${s.extraTurnsPending} more extra turns to come` : '';
+  return `Player ${s.toMove} to move${extra}${pending}. ${choice.tile !== null ? `Tile ${choice.tile} chosen: put it on a highlighted square.` : ''}`;
+}
+
+const ENDS = { MICROPUL_END_CORE_EMPTY: 'the core is empty', MICROPUL_END_OUT_OF_TILES: 'a player ran out of tiles', MICROPUL_END_BLOCKED: 'nobody could move' };
+
+function breakdown(score) {
+  const rows = (score.players || []).map((p) => html('tr', { class: playerClass(p.player) },
+    html('td', {}, `Player ${p.player}${p.lost ? ' (lost)' : ''}`), html('td', {}, String(p.groupPoints ?? 0)), html('td', {}, String(p.supplyPoints ?? 0)),
+    html('td', {}, String(p.handPoints ?? 0)), html('td', {}, String(p.total ?? 0))));
+  const groups = (score.groups || []).map((g) => html('li', {},
+    `${(g.color || '').replace('MICROPUL_COLOR_', '').toLowerCase()} group of ${g.micropuls ?? 0} micropuls on ${g.tiles ?? 0} tiles at (${g.x ?? 0}, ${g.y ?? 0}), `
+    + `${g.closed ? 'closed' : 'open'}, stones of ${(g.stones || []).map((st) => `player ${st.player}`).join(' and ')}: ${g.points ?? 0} points`));
+  const band = score.soloBand ? ` Solo rating: ${score.soloBand.replace('MICROPUL_SOLO_BAND_', '').toLowerCase()}.` : '';
+  return html('div', {}, html('p', {}, `The game ended: ${ENDS[score.end] || 'it goes on'}.${band}`),
+    html('table', { class: 'breakdown' }, html('thead', {}, html('tr', {}, ['Seat', 'Groups', 'Supply', 'Hand', 'Total'].map((h) => html('th', {}, h)))), html('tbody', {}, rows)),
+    groups.length ? html('ul', { class: 'groups' }, groups) : html('p', {}, 'No group carries a stone.'));
+}
+
+export default { render, status, breakdown, setTiles, toMove: (s) => s.toMove ?? 0 };
