@@ -1,5 +1,3 @@
-//go:build suggestmove
-
 package main
 
 import (
@@ -43,8 +41,11 @@ func newBot(e *env, level string, think time.Duration) (bot, error) {
 	}
 	b := &serverBot{client: e.client, game: e.game, level: l}
 	if think != 0 {
-		if think < minThink || think > maxThink {
+		switch {
+		case think < minThink || think > maxThink:
 			return nil, usagef("-think %v: from %v to %v", think, minThink, maxThink)
+		case think >= e.timeout:
+			return nil, usagef("-think %v: less than -timeout (%v), which bounds each call", think, e.timeout)
 		}
 		b.think = durationpb.New(think)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
@@ -26,11 +27,12 @@ type action func(ctx context.Context, e *env) error
 
 // env is what an action works with.
 type env struct {
-	client rulebookv1grpc.RulesServiceClient
-	game   string // the GAME argument, for the commands that take one
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	client  rulebookv1grpc.RulesServiceClient
+	timeout time.Duration // -timeout, the longest wait for each call
+	game    string        // the GAME argument, for the commands that take one
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
 }
 
 // commands lists the subcommands, in the order of the usage text.

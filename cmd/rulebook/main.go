@@ -107,7 +107,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usageFailed(stderr, fmt.Errorf("-addr %q: %w", addr, err))
 	}
 	defer conn.Close()
-	e := &env{client: rulebookv1grpc.NewRulesServiceClient(conn), stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{client: rulebookv1grpc.NewRulesServiceClient(conn), timeout: *timeout, stdin: stdin, stdout: stdout,
+		stderr: stderr}
 	if cmd.game {
 		e.game = positional[0]
 	}

@@ -33,7 +33,8 @@ func play(fs *flag.FlagSet) action {
 	options := optionsFlag(fs)
 	seat := fs.Int("seat", 0, "play seat `N` against the bot, which plays every other seat (default: hot-seat, every seat here)")
 	level := fs.String("level", "medium", "how strong the bot plays: easy, medium or hard")
-	think := fs.Duration("think", 0, "how long the bot thinks over each move, 1ms to 10s (default: the level's budget)")
+	think := fs.Duration("think", 0, "how long the bot thinks over each move, 1ms to 10s and less than -timeout "+
+		"(default: the level's budget)")
 	token := fs.String("token", "", "join the game of `TOKEN`, set up by someone else (needs -pass)")
 	pass := fs.String("pass", "", "your seat `PASS` in the game of -token: the seat it names is yours")
 	return func(ctx context.Context, e *env) error {
@@ -254,6 +255,7 @@ func (t *table) step(ctx context.Context, now turn) error {
 		case err != nil:
 			return err
 		case bot != nil:
+			t.printf("\n") // after the prompt the bot cut short
 			return t.botPlayed(ctx, *bot)
 		}
 		done, err := t.command(ctx, person, now, line)

@@ -1,5 +1,3 @@
-//go:build suggestmove
-
 package main
 
 import (
