@@ -31,7 +31,8 @@ import (
 //     each move play prints the token to send to the other players, and waits for the token they send back.
 func play(fs *flag.FlagSet) action {
 	options := optionsFlag(fs)
-	seat := fs.Int("seat", 0, "play seat `N` against the bot, which plays every other seat (default: hot-seat, every seat here)")
+	seat := fs.Int("seat", 0, "play seat `N` against the bot, which plays every other seat "+
+		"(default: hot-seat, every seat here)")
 	level := fs.String("level", "medium", "how strong the bot plays: easy, medium or hard")
 	think := fs.Duration("think", 0, "how long the bot thinks over each move, 1ms to 10s and less than -timeout "+
 		"(default: the level's budget)")
@@ -178,7 +179,8 @@ func (t *table) play(ctx context.Context) error {
 		err = t.step(ctx, now)
 		switch {
 		case errors.Is(err, errQuit):
-			t.printf("The game is left unfinished. Each seat may take it up with rulebook play %s -token TOKEN -pass PASS:\n", t.e.game)
+			t.printf("The game is left unfinished. Each seat may take it up with "+
+				"rulebook play %s -token TOKEN -pass PASS:\n", t.e.game)
 			t.printResume()
 			return nil
 		case err != nil:

@@ -12,8 +12,8 @@ import (
 
 // selfPlay is `rulebook selfplay GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]`: a whole game
 // against the server at one table, each move chosen uniformly among the legal moves of the players who may move by a
-// PCG generator seeded with -seed. A token game is played hot-seat: selfplay holds every seat's pass and moves for the seat
-// whose move it chose. It prints a line per move, such as `move 12: player 2 {"row":3,"col":4}` (the game's own
+// PCG generator seeded with -seed. A token game is played hot-seat: selfplay holds every seat's pass and moves for the
+// seat whose move it chose. It prints a line per move, such as `move 12: player 2 {"row":3,"col":4}` (the game's own
 // move), then the final score. The same seed, game and server give the same game, whether it is played with plain
 // states or with tokens.
 func selfPlay(fs *flag.FlagSet) action {

@@ -23,8 +23,8 @@ type micropulPosition struct{ x, y int32 }
 
 // drawMicropul draws the Micropul board, a tile a block of 2 x 2 quadrants in columns headed by x and rows headed by
 // y (one position more on every side, where tiles may go): each quadrant its symbol (W and B micropuls, 1 and 2 dot
-// catalysts, + plus, . nothing), then the mark of the stone on it (x player 1's, o player 2's). Then the hands (the tiles
-// themselves where the view shows them), supplies, stones and core, and who is to move.
+// catalysts, + plus, . nothing), then the mark of the stone on it (x player 1's, o player 2's). Then the hands (the
+// tiles themselves where the view shows them), supplies, stones and core, and who is to move.
 func drawMicropul(p *pen, s *rulebookv1.MicropulState) {
 	tiles := map[micropulPosition]*rulebookv1.MicropulPlacedTile{}
 	var lo, hi micropulPosition

@@ -38,7 +38,8 @@ func parseMicropul(text string) (*rulebookv1.MicropulMove, error) {
 	switch {
 	case len(words) == 0:
 	case len(words) == 1 && words[0] == "take":
-		return &rulebookv1.MicropulMove{Action: &rulebookv1.MicropulMove_TakeTile{TakeTile: &rulebookv1.MicropulTakeTile{}}}, nil
+		take := &rulebookv1.MicropulMove_TakeTile{TakeTile: &rulebookv1.MicropulTakeTile{}}
+		return &rulebookv1.MicropulMove{Action: take}, nil
 	case len(words) == 1 && words[0] == "pass":
 		return &rulebookv1.MicropulMove{Action: &rulebookv1.MicropulMove_Pass{Pass: &rulebookv1.MicropulPass{}}}, nil
 	case words[0] == "stone":

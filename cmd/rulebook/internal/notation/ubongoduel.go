@@ -21,9 +21,11 @@ const (
 func parseUbongoDuel(text string) (*rulebookv1.UbongoDuelMove, error) {
 	switch strings.Join(strings.Fields(text), " ") {
 	case "giveup", "give up":
-		return &rulebookv1.UbongoDuelMove{Action: &rulebookv1.UbongoDuelMove_GiveUp{GiveUp: &rulebookv1.UbongoDuelGiveUp{}}}, nil
+		giveUp := &rulebookv1.UbongoDuelMove_GiveUp{GiveUp: &rulebookv1.UbongoDuelGiveUp{}}
+		return &rulebookv1.UbongoDuelMove{Action: giveUp}, nil
 	case "close":
-		return &rulebookv1.UbongoDuelMove{Action: &rulebookv1.UbongoDuelMove_CloseDuel{CloseDuel: &rulebookv1.UbongoDuelCloseDuel{}}}, nil
+		closeDuel := &rulebookv1.UbongoDuelMove_CloseDuel{CloseDuel: &rulebookv1.UbongoDuelCloseDuel{}}
+		return &rulebookv1.UbongoDuelMove{Action: closeDuel}, nil
 	}
 	parts := strings.Split(text, ";")
 	if strings.TrimSpace(parts[len(parts)-1]) == "" {
