@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/cmd/rulebook-wasm/wasmnode"
 	"github.com/rulebook/rulebook/conformance/internal/kit"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/server"
@@ -34,9 +35,12 @@ func cases(t *testing.T) map[string][]kit.Case {
 }
 
 // TestKit runs every case of the kit against rulebook itself: the RulesService in process, as the server runs it
-// without a transport, and the real server over REST on loopback, with plain states accepted and its clock at the
-// kit's. Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and strings by
-// their text), refusals by their code and reason. Under -short the server's leg runs every tenth case.
+// without a transport; the real server over REST on loopback, with plain states accepted and its clock at the
+// kit's; and the WebAssembly module under Node.js (one process for every case), its clock fixed at the kit's by
+// configure, but for the cases with a token or a seat pass, which the module does not take (README.md: exactly
+// tokenCases a file). Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and
+// strings by their text), refusals by their code and reason. Under -short the server's leg runs every tenth case,
+// and the module's, which builds it, does not run; without Node.js it is skipped (it fails under CI=true).
 func TestKit(t *testing.T) {
 	all := cases(t)
 	cfg := clienttest.Config(true)
@@ -64,6 +68,51 @@ func TestKit(t *testing.T) {
 			})
 		}
 	}
+	t.Run("wasm", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("builds the WebAssembly module, then runs the kit under Node.js: not with -short")
+		}
+		clienttest.Node(t)
+		wasm, wasmExec := wasmnode.Build(t)
+		n := wasmnode.Start(t, wasm, wasmExec)
+		config := `{"now": "` + kit.Clock.Format(time.RFC3339Nano) + `"}`
+		if answer := n.Call(t, "configure", config); answer != "{}" {
+			t.Fatalf("configure(%s) answered %s", config, answer)
+		}
+		for _, game := range kit.Games() {
+			t.Run(game, func(t *testing.T) {
+				skipped := 0
+				for _, c := range all[game] {
+					if tokened(t, c) {
+						skipped++
+						continue
+					}
+					check(t, module{n}, c)
+				}
+				if skipped != tokenCases {
+					t.Errorf("%d cases with a token or a seat pass, which the module does not take; want %d (README.md)",
+						skipped, tokenCases)
+				}
+			})
+		}
+	})
+}
+
+// tokenCases is how many cases of each file have a token or a seat pass, which an implementation that takes only
+// plain states (the WebAssembly module) skips: a state with a token (CONFLICTING_FIELDS), a seat pass with a state
+// (SEAT_PASS_WITHOUT_TOKEN), and a seat pass too long (FIELD_TOO_LARGE).
+const tokenCases = 3
+
+// tokened reports whether the request of c has a token or a seat pass.
+func tokened(t *testing.T, c kit.Case) bool {
+	t.Helper()
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(c.Request, &fields); err != nil {
+		t.Fatalf("%s: %v", c.Name, err)
+	}
+	_, token := fields["token"]
+	_, seatPass := fields["seatPass"]
+	return token || seatPass
 }
 
 // check fails t unless target answers c as the kit says.
@@ -95,6 +144,34 @@ func sameJSON(t *testing.T, a, b json.RawMessage) bool {
 		return v
 	}
 	return reflect.DeepEqual(decode(a), decode(b))
+}
+
+// module is the WebAssembly module under Node.js: a case's request is the REST body of the function that serves its
+// call (clients/wasm/rulebook.js's call, which ignores the body's game for the one it is given, the request's).
+type module struct {
+	n *wasmnode.Node
+}
+
+// Call calls the function of rpc with request and returns its answer, or the code and the ErrorInfo's reason of the
+// google.rpc.Status it answers instead (an answer with a code).
+func (m module) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.Refusal, error) {
+	var path struct{ Game string }
+	if err := json.Unmarshal(request, &path); err != nil {
+		return nil, nil, err
+	}
+	answer, err := m.n.Method(rpc, path.Game, request)
+	if err != nil {
+		return nil, nil, err
+	}
+	var code struct{ Code *int }
+	if err := json.Unmarshal([]byte(answer), &code); err != nil {
+		return nil, nil, fmt.Errorf("not JSON: %w: %.300s", err, answer)
+	}
+	if code.Code == nil {
+		return json.RawMessage(answer), nil, nil
+	}
+	refused, err := refusalOf([]byte(answer))
+	return nil, refused, err
 }
 
 // rest is the server over REST at url: a case's request is the body of POST /v1/games/{game}:<verb>.
@@ -129,6 +206,18 @@ func (r rest) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.R
 	if resp.StatusCode == http.StatusOK {
 		return body, nil, nil
 	}
+	refused, err := refusalOf(body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	}
+	if want := statuses[refused.Code]; resp.StatusCode != want {
+		return nil, nil, fmt.Errorf("HTTP %d for code %d, want %d", resp.StatusCode, refused.Code, want)
+	}
+	return nil, refused, nil
+}
+
+// refusalOf returns the code and the ErrorInfo's reason of body, a google.rpc.Status in JSON.
+func refusalOf(body []byte) (*kit.Refusal, error) {
 	var st struct {
 		Code    int
 		Details []struct {
@@ -137,17 +226,14 @@ func (r rest) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.R
 		}
 	}
 	if err := json.Unmarshal(body, &st); err != nil {
-		return nil, nil, fmt.Errorf("HTTP %d: %w: %.300s", resp.StatusCode, err, body)
-	}
-	if want := statuses[st.Code]; resp.StatusCode != want {
-		return nil, nil, fmt.Errorf("HTTP %d for code %d, want %d", resp.StatusCode, st.Code, want)
+		return nil, fmt.Errorf("%w: %.300s", err, body)
 	}
 	for _, d := range st.Details {
 		if strings.HasSuffix(d.Type, "/google.rpc.ErrorInfo") {
-			return nil, &kit.Refusal{Code: st.Code, Reason: d.Reason}, nil
+			return &kit.Refusal{Code: st.Code, Reason: d.Reason}, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("HTTP %d without an ErrorInfo: %.300s", resp.StatusCode, body)
+	return nil, fmt.Errorf("a status without an ErrorInfo: %.300s", body)
 }
 
 // packages are the engines' packages, by game.
