@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -332,5 +335,36 @@ func TestKitCovers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readmeRow is a row of README.md's table of the kit's files: file, cases, size in KB.
+var readmeRow = regexp.MustCompile(`(?m)^\| \[([a-z-]+\.jsonl)\]\([a-z-]+\.jsonl\) \| ([0-9]+) \| ([0-9]+) KB \|$`)
+
+// TestReadme checks README.md's table of the kit's files against the files: one row a game, with its count of
+// cases and its size in KB (1,000 bytes, rounded).
+func TestReadme(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, m := range readmeRow.FindAllStringSubmatch(string(readme), -1) {
+		rows[m[1]] = m[2:]
+	}
+	all := cases(t)
+	for _, game := range kit.Games() {
+		file := kit.File(".", game)
+		info, err := os.Stat(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{strconv.Itoa(len(all[game])), strconv.FormatInt((info.Size()+500)/1000, 10)}
+		if got := rows[filepath.Base(file)]; !slices.Equal(got, want) {
+			t.Errorf("README.md says %s has %v cases and KB, the file %v", file, got, want)
+		}
+	}
+	if len(rows) != len(kit.Games()) {
+		t.Errorf("README.md's table has %d files, the kit %d", len(rows), len(kit.Games()))
 	}
 }
