@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -22,16 +21,6 @@ import (
 
 // BuildCommand is the command that builds the module, as the README gives it, run from the repository's root.
 const BuildCommand = "GOOS=js GOARCH=wasm go build -o rulebook.wasm ./cmd/rulebook-wasm"
-
-// Root returns the path of the repository's root, from this package's file.
-func Root(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("wasmnode: no caller information")
-	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "..")
-}
 
 // Build builds the module with BuildCommand into a directory of the test, and returns its path and the path of the
 // wasm_exec.js of the Go that built it.
@@ -44,7 +33,7 @@ func Build(t testing.TB) (wasm, wasmExec string) {
 			args[i] = wasm
 		}
 	}
-	root := Root(t)
+	root := filepath.Dir(clienttest.Dir(t)) // the repository's
 	Run(t, root, env, args...)
 	goroot := strings.TrimSpace(Run(t, root, env, "go", "env", "GOROOT"))
 	for _, dir := range []string{"lib/wasm", "misc/wasm"} {
