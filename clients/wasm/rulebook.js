@@ -6,6 +6,7 @@
 //   const rulebook = await load("rulebook.wasm");
 //   rulebook.newGame("exploze", '{"exploze": {"rows": 6, "cols": 6}}', 42);   // a JSON string
 //   call(rulebook, "NewGame", "exploze", { options: { exploze: { rows: 6, cols: 6 } }, seed: "42" });  // the same
+//   rulebook.configure('{"now": "2025-01-01T00:00:00Z"}');   // the clock that stamps Ubongo Duel's moves, fixed
 
 const fs = require("node:fs");
 const path = require("node:path");
@@ -42,8 +43,9 @@ async function load(wasmFile, wasmExec = wasmExecPath()) {
   return globalThis.rulebook;
 }
 
-// json returns v as a string of JSON, and undefined as undefined (an argument left out).
-const json = (v) => (v === undefined ? undefined : JSON.stringify(v));
+// json returns v, a field of a REST body, as a string of JSON: a field left out (undefined) is null, which the REST
+// API decodes as the field unset, so that a required field left out is the service's MISSING_FIELD as over REST.
+const json = (v) => JSON.stringify(v ?? null);
 
 // methods maps each RulesService method that the module serves to its function, its arguments made of the REST
 // body (the body's fields that the function takes: others are an error).
@@ -51,7 +53,7 @@ const methods = {
   ListGames: { fn: "listGames", fields: [], args: () => [] },
   NewGame: { fn: "newGame", fields: ["options", "seed"], args: (b) => [json(b.options), b.seed] },
   ValidateMove: { fn: "validateMove", fields: ["state", "move"], args: (b) => [json(b.state), json(b.move)] },
-  ApplyMove: { fn: "applyMove", fields: ["state", "move"], args: (b) => [json(b.state), json(b.move)] },
+  ApplyMove: { fn: "applyMove", fields: ["state", "move", "events"], args: (b) => [json(b.state), json(b.move), b.events] },
   ListLegalMoves: { fn: "legalMoves", fields: ["state", "player"], args: (b) => [json(b.state), b.player] },
   Score: { fn: "score", fields: ["state"], args: (b) => [json(b.state)] },
   GetView: { fn: "view", fields: ["state", "viewer"], args: (b) => [json(b.state), b.viewer] },
@@ -60,7 +62,8 @@ const methods = {
 // call calls the function of rulebook that serves the RulesService method rpc (such as "ApplyMove") with the REST
 // body body (an object) of game, and returns its answer: the JSON string the REST call answers, or its refusal (whose
 // parsed JSON has a code). A field game of the body is ignored: as over REST, where the path's game is the one, game
-// is. It throws for a method the module does not serve, or a field of body that the function does not take.
+// is. It throws for a method the module does not serve, or a field of body that the function does not take (a
+// token, a seat pass).
 function call(rulebook, rpc, game, body) {
   body ??= {};
   const m = methods[rpc];

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/cmd/rulebook-wasm/wasmnode"
 )
 
 // TestBrowser loads the README's page of the module in headless Chromium, served on loopback with the module and
@@ -31,7 +32,7 @@ func TestBrowser(t *testing.T) {
 	}
 	_, afterExample, _ := strings.Cut(string(readme), "<!-- /wasm-example -->")
 	page := between(t, afterExample, "```html\n", "```")
-	wasm, wasmExec := build(t)
+	wasm, wasmExec := wasmnode.Build(t)
 
 	logged := make(chan string, 1)
 	mux := http.NewServeMux()

@@ -20,13 +20,17 @@
 // refusal's code is never 0. The functions, with the REST call each is (game as the path's
 // {game}, the other arguments as the fields of the body):
 //
-//	listGames()                              GET  /v1/games                 {games}
-//	newGame(game, optionsJson, seed)         POST /v1/games/{game}:new      {state}           body {options, seed}
-//	validateMove(game, stateJson, moveJson)  POST /v1/games/{game}:validate {} for a legal move  body {state, move}
-//	applyMove(game, stateJson, moveJson)     POST /v1/games/{game}:apply    {state, events, move}  body {state, move}
-//	legalMoves(game, stateJson, player)      POST /v1/games/{game}:legalMoves {moves}         body {state, player}
-//	score(game, stateJson)                   POST /v1/games/{game}:score    {score}           body {state}
-//	view(game, stateJson, viewer)            POST /v1/games/{game}:view     {view}            body {state, viewer}
+//	listGames()                                   GET  /v1/games                 {games}
+//	newGame(game, optionsJson, seed)              POST /v1/games/{game}:new      {state}           body {options, seed}
+//	validateMove(game, stateJson, moveJson)       POST /v1/games/{game}:validate {} for a legal move  body {state, move}
+//	applyMove(game, stateJson, moveJson, events)  POST /v1/games/{game}:apply    {state, events, move}  body {state, move, events}
+//	legalMoves(game, stateJson, player)           POST /v1/games/{game}:legalMoves {moves}         body {state, player}
+//	score(game, stateJson)                        POST /v1/games/{game}:score    {score}           body {state}
+//	view(game, stateJson, viewer)                 POST /v1/games/{game}:view     {view}            body {state, viewer}
+//
+// and one of the module's own, which no REST call is:
+//
+//	configure(configJson)                         sets the module's clock        {}
 //
 // The arguments:
 //   - game: a string, a game id of listGames ("exploze", "kipicot", "micropul", "ubongo-duel").
@@ -41,17 +45,29 @@
 //   - player: a number, the player whose legal moves are asked for; undefined, null or 0 for every player who may
 //     move now.
 //   - viewer: a number, the player whose view is asked for; undefined, null or 0 for a spectator's.
+//   - events: how much of the move's events applyMove answers, an EventDetail as REST's events field takes it: its
+//     name (a string: "EVENT_DETAIL_ALL", "EVENT_DETAIL_SUMMARY", "EVENT_DETAIL_NONE") or its number (a safe
+//     integer); undefined or null for every event, the default.
+//   - configJson: a string of JSON, the module's configuration: an object whose one setting, now, is the instant at
+//     which the module's clock stands from then on, an RFC 3339 time as protobuf's JSON writes a Timestamp
+//     ('{"now": "2025-01-01T00:00:00Z"}'), from 1970 to 2262 (Ubongo Duel's receive times are nanoseconds since
+//     1970 in an int64); '{}', '{"now": null}' or 'null' turns the real clock (Date.now) back on. Each call sets
+//     the whole configuration, a setting left out at its default, and a refused one changes nothing. Fix the clock
+//     to answer the conformance kit (conformance/README.md), whose cases run at 2025-01-01T00:00:00Z, or in tests
+//     that must know the receive times.
 //
 // The refusals are REST's, reason for reason (MALFORMED_JSON and INVALID_FIELD for a body that does not decode,
 // UNKNOWN_GAME, the games' own reasons...), and besides: INVALID_ARGUMENTS (code 3, INVALID_ARGUMENT) for more
-// arguments than the function takes, a required one missing, or one of the wrong type (the facts name the function
-// and the argument), and MALFORMED_JSON for an argument that is not one JSON value (the facts name it). A panic of
-// the service is answered INTERNAL (code 13), as a server answers it; the module goes on.
+// arguments than the function takes, a required one missing, one of the wrong type, or a configJson that is not a
+// configuration (a setting the module does not have, a now that is not a string, not an RFC 3339 time or out of
+// range); the facts name the function and the argument; and MALFORMED_JSON for an argument that is not one JSON
+// value (the facts name it). A panic of the service is answered INTERNAL (code 13), as a server answers it; the
+// module goes on.
 //
 // What the module does not do that a server does: it takes and gives no tokens (it is for callers who hold plain
 // states), hosts no SolvePuzzle, ListPieceSets or Replay, and has no limit on the size of a call or its time. Ubongo
-// Duel's moves are stamped with the module's clock (Date.now, to the millisecond) as a server stamps them with its
-// own.
+// Duel's moves are stamped with the module's clock (Date.now, to the millisecond, unless configure fixed it) as a
+// server stamps them with its own.
 package main
 
 import (

@@ -3,22 +3,27 @@
 // are JavaScript values and whose answers are, byte for byte (aside from what protobuf varies from one program to
 // another: see restjson.Marshal), the JSON bodies its REST API answers. Each call builds the REST body of its
 // arguments and goes through the REST API's own decoder (restjson) and the same service (service.New with
-// AcceptPlainStates, the games of engine/hosted). The module's documentation gives the functions, their arguments and
-// their answers.
+// AcceptPlainStates, the games of engine/hosted), but configure, which sets the module's clock. The module's
+// documentation gives the functions, their arguments and their answers.
 package jsapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"go.uber.org/zap"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/rulebook/rulebook/engine/hosted"
 	"github.com/rulebook/rulebook/server/gateway/restjson"
@@ -62,10 +67,13 @@ const maxSafeInteger = 1<<53 - 1
 // Module serves the functions of the WebAssembly module over one service.
 type Module struct {
 	rules *service.Service
+	// now is the instant configure fixed the clock at; nil for the real clock.
+	now atomic.Pointer[time.Time]
 }
 
-// New returns a module whose service hosts every game of engine/hosted and accepts plain states. Its key (which
-// service.New requires) is random and never used: no call of the module takes or gives a token.
+// New returns a module whose service hosts every game of engine/hosted and accepts plain states, with the real clock
+// until configure fixes it. Its key (which service.New requires) is random and never used: no call of the module
+// takes or gives a token.
 func New() (*Module, error) {
 	key, err := seal.GenerateKey("wasm", nil)
 	if err != nil {
@@ -75,11 +83,21 @@ func New() (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules, err := service.New(zap.NewNop(), service.Config{Keys: keys, AcceptPlainStates: true}, hosted.Games()...)
+	m := &Module{}
+	m.rules, err = service.New(zap.NewNop(), service.Config{Keys: keys, AcceptPlainStates: true, Now: m.clock},
+		hosted.Games()...)
 	if err != nil {
 		return nil, err
 	}
-	return &Module{rules: rules}, nil
+	return m, nil
+}
+
+// clock returns the time of the module's clock: the instant configure fixed, else the real time.
+func (m *Module) clock() time.Time {
+	if now := m.now.Load(); now != nil {
+		return *now
+	}
+	return time.Now()
 }
 
 // Function is one function of the module.
@@ -108,7 +126,7 @@ func (f Function) Call(args ...Value) (answer string) {
 			answer = string(restjson.StatusBody(service.ErrInternal))
 		}
 	}()
-	resp, err := f.spec.call(f.m.rules, args)
+	resp, err := f.spec.call(f.m, args)
 	if err != nil {
 		return string(restjson.StatusBody(err))
 	}
@@ -127,6 +145,7 @@ const (
 	jsonArg                // a string of one JSON value: a field of the REST body
 	seedArg                // a decimal string or a safe integer: a uint64 field of the REST body
 	intArg                 // a safe integer: an int32 field of the REST body
+	enumArg                // a string (a value's name) or a safe integer (its number): an enum field of the REST body
 )
 
 // param is an argument of a function.
@@ -137,13 +156,13 @@ type param struct {
 	optional bool // it may be undefined or null (left out of the body)
 }
 
-// spec is a function: its RulesService method, with its arguments.
+// spec is a function: its arguments, and what it does with the JSON object they make.
 type spec struct {
 	name   string
 	params []param
-	serve  func(*service.Service, context.Context, proto.Message) (proto.Message, error)
-	// request is the type of the method's request.
-	request protoreflect.MessageType
+	// do answers the call of the game named (if a param is the game) whose other arguments make body, a JSON object
+	// of the params' fields.
+	do func(m *Module, game string, body []byte) (proto.Message, error)
 }
 
 // The arguments that several functions take.
@@ -159,28 +178,89 @@ var specs = []spec{
 	method("newGame", (*service.Service).NewGame, game, param{name: "optionsJson", field: "options", kind: jsonArg, optional: true},
 		param{name: "seed", field: "seed", kind: seedArg, optional: true}),
 	method("validateMove", (*service.Service).ValidateMove, game, state, move),
-	method("applyMove", (*service.Service).ApplyMove, game, state, move),
+	method("applyMove", (*service.Service).ApplyMove, game, state, move,
+		param{name: "events", field: "events", kind: enumArg, optional: true}),
 	method("legalMoves", (*service.Service).ListLegalMoves, game, state, param{name: "player", field: "player", kind: intArg, optional: true}),
 	method("score", (*service.Service).Score, game, state),
 	method("view", (*service.Service).GetView, game, state, param{name: "viewer", field: "viewer", kind: intArg, optional: true}),
+	{name: "configure", params: []param{{name: "configJson", field: "config", kind: jsonArg}}, do: configure},
 }
 
-// method returns the function name, which calls serve with the request of params.
+// method returns the function name, which decodes the REST body of params as the REST API decodes it, with the game
+// of the REST path, and calls serve with that request.
 func method[Req, Resp proto.Message](name string, serve func(*service.Service, context.Context, Req) (Resp, error), params ...param) spec {
-	var req Req
-	return spec{name: name, params: params, request: req.ProtoReflect().Type(),
-		serve: func(s *service.Service, ctx context.Context, req proto.Message) (proto.Message, error) {
-			resp, err := serve(s, ctx, req.(Req))
-			if err != nil {
-				return nil, err
-			}
-			return resp, nil
-		}}
+	var zero Req
+	request := zero.ProtoReflect().Type()
+	return spec{name: name, params: params, do: func(m *Module, game string, body []byte) (proto.Message, error) {
+		req := request.New()
+		if err := restjson.Decode(body, req.Interface()); err != nil {
+			return nil, err
+		}
+		if fd := req.Descriptor().Fields().ByName("game"); fd != nil {
+			req.Set(fd, protoreflect.ValueOfString(game))
+		}
+		resp, err := serve(m.rules, context.Background(), req.Interface().(Req))
+		if err != nil {
+			return nil, err
+		}
+		return resp, nil
+	}}
 }
 
-// call checks args, decodes the REST body they make as the REST API decodes it, with the game of the REST path, and
-// serves that request.
-func (s *spec) call(rules *service.Service, args []Value) (proto.Message, error) {
+// configuration is the argument of configure, configJson.
+type configuration struct {
+	// Now is the instant the clock reads from then on, in RFC 3339; nil for the real clock.
+	Now *string `json:"now"`
+}
+
+// The instants the clock may be fixed at: those whose nanoseconds since 1970 are an int64 (a receive time of Ubongo
+// Duel) and not negative.
+var (
+	earliest = time.Unix(0, 0).UTC()
+	latest   = time.Unix(0, math.MaxInt64).UTC()
+)
+
+// configure sets the module's configuration to the configJson of body: every setting, those left out at their
+// default. It answers an empty object.
+func configure(m *Module, _ string, body []byte) (proto.Message, error) {
+	invalid := func(why string) error {
+		return refusal.New(codes.InvalidArgument, ReasonInvalidArguments, "configJson of configure: "+why,
+			map[string]string{"function": "configure", "argument": "configJson"})
+	}
+	var arg struct {
+		Config configuration `json:"config"`
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&arg); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			if typeErr.Field == "config" {
+				return nil, invalid("a JSON " + typeErr.Value + ", not an object")
+			}
+			return nil, invalid(strings.TrimPrefix(typeErr.Field, "config.") + " is a JSON " + typeErr.Value + ", not a string")
+		}
+		return nil, invalid(restjson.Shorten(strings.TrimPrefix(err.Error(), "json: ")))
+	}
+	c := arg.Config
+	if c.Now == nil {
+		m.now.Store(nil)
+		return &emptypb.Empty{}, nil
+	}
+	now, err := time.Parse(time.RFC3339Nano, *c.Now)
+	if err != nil {
+		return nil, invalid(fmt.Sprintf("now %q is not an RFC 3339 time, such as \"2025-01-01T00:00:00Z\"", *c.Now))
+	}
+	if now.Before(earliest) || now.After(latest) {
+		return nil, invalid(fmt.Sprintf("now %s is not within %s and %s", *c.Now, earliest.Format(time.RFC3339Nano),
+			latest.Format(time.RFC3339Nano)))
+	}
+	m.now.Store(&now)
+	return &emptypb.Empty{}, nil
+}
+
+// call checks args, makes the JSON object of their fields, and answers the call with it.
+func (s *spec) call(m *Module, args []Value) (proto.Message, error) {
 	if len(args) > len(s.params) {
 		return nil, s.invalid("", fmt.Sprintf("%s takes %s, not %d arguments", s.name, s.signature(), len(args)))
 	}
@@ -212,14 +292,7 @@ func (s *spec) call(rules *service.Service, args []Value) (proto.Message, error)
 		fmt.Fprintf(&body, "%q:%s", p.field, value)
 	}
 	body.WriteByte('}')
-	req := s.request.New()
-	if err := restjson.Decode([]byte(body.String()), req.Interface()); err != nil {
-		return nil, err
-	}
-	if fd := req.Descriptor().Fields().ByName("game"); fd != nil {
-		req.Set(fd, protoreflect.ValueOfString(game))
-	}
-	return s.serve(rules, context.Background(), req.Interface())
+	return s.do(m, game, []byte(body.String()))
 }
 
 // bodyValue returns the JSON of arg, the argument p, in the REST body: "" to leave it out.
@@ -238,10 +311,10 @@ func (s *spec) bodyValue(p param, arg Value) (string, error) {
 				p.name+" is not one JSON value: "+restjson.Shorten(err.Error()), map[string]string{"function": s.name, "argument": p.name})
 		}
 		return arg.String, nil
-	case p.kind == seedArg && arg.Kind == String:
+	case (p.kind == seedArg || p.kind == enumArg) && arg.Kind == String:
 		quoted, err := json.Marshal(arg.String)
 		return string(quoted), err
-	case (p.kind == seedArg || p.kind == intArg) && arg.Kind == Number:
+	case (p.kind == seedArg || p.kind == intArg || p.kind == enumArg) && arg.Kind == Number:
 		n := arg.Number
 		safe := n == math.Trunc(n) && math.Abs(n) <= maxSafeInteger
 		switch {
@@ -260,7 +333,7 @@ func (s *spec) bodyValue(p param, arg Value) (string, error) {
 
 // wants say what an argument of each kind must be.
 var wants = map[argKind]string{gameArg: "a string", jsonArg: "a string of JSON", seedArg: "a decimal string or a number",
-	intArg: "a number"}
+	intArg: "a number", enumArg: "a string or a number"}
 
 // wrongKind is the refusal of arg, of the wrong kind for p.
 func (s *spec) wrongKind(p param, arg Value) error {

@@ -5,8 +5,10 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
 	"github.com/rulebook/rulebook/cmd/rulebook-wasm/jsapi"
@@ -30,6 +32,7 @@ func TestPlay(t *testing.T) {
 func TestSameAsREST(t *testing.T) {
 	h := serve(t)
 	state := string(newState(t, h))
+	const move = `{"player": 1, "exploze": {"row": 1, "col": 1}}`
 	tests := []struct {
 		name string
 		fn   string
@@ -62,6 +65,12 @@ func TestSameAsREST(t *testing.T) {
 		{name: "the view of a player the game does not have", fn: "view", args: []any{"exploze", state, 3}},
 		{name: "the view of a negative player", fn: "view", args: []any{"exploze", state, -1}},
 		{name: "a hidden state's view", fn: "view", args: []any{"micropul", micropulState(t, h), 1}},
+		{name: "every event", fn: "applyMove", args: []any{"exploze", state, move, "EVENT_DETAIL_ALL"}},
+		{name: "the events' summary", fn: "applyMove", args: []any{"exploze", state, move, "EVENT_DETAIL_SUMMARY"}},
+		{name: "no events, by number", fn: "applyMove", args: []any{"exploze", state, move, 3}},
+		{name: "events by default", fn: "applyMove", args: []any{"exploze", state, move, nil}},
+		{name: "events out of range", fn: "applyMove", args: []any{"exploze", state, move, 9}},
+		{name: "events of no name", fn: "applyMove", args: []any{"exploze", state, move, "EVENT_DETAIL_SOME"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { h.Same(t, tt.fn, append([]any{}, tt.args...)...) })
@@ -119,6 +128,7 @@ var responses = map[string]proto.Message{
 	"legalMoves":   &rulebookv1.ListLegalMovesResponse{},
 	"score":        &rulebookv1.ScoreResponse{},
 	"view":         &rulebookv1.GetViewResponse{},
+	"configure":    &emptypb.Empty{},
 }
 
 // TestAnswersHaveNoCode checks that a caller can tell an answer from a refusal by its code: no response of a
@@ -141,8 +151,70 @@ func TestAnswersHaveNoCode(t *testing.T) {
 				resp.ProtoReflect().Descriptor().FullName())
 		}
 	}
-	want := []string{"listGames", "newGame", "validateMove", "applyMove", "legalMoves", "score", "view"}
+	want := []string{"listGames", "newGame", "validateMove", "applyMove", "legalMoves", "score", "view", "configure"}
 	if !slices.Equal(names, want) {
 		t.Errorf("functions %v, want %v", names, want)
 	}
+}
+
+// TestConfigure checks that configure fixes the clock that stamps Ubongo Duel's moves at the instant it is given,
+// which the module's answers then carry as a server with that clock does, and that {} or null gives the real clock
+// back.
+func TestConfigure(t *testing.T) {
+	fixed := time.Date(2025, time.January, 1, 0, 0, 0, 0, time.UTC)
+	cfg := clienttest.Config(true)
+	cfg.Now = func() time.Time { return fixed }
+	addrs := clienttest.Serve(t, cfg)
+	m := wasmtest.Native(t)
+	h := wasmtest.New(m, servertest.Dial(t, addrs.GRPC, addrs.HTTP))
+	state := string(stateOf(t, h.Same(t, "newGame", "ubongo-duel", nil, 5)))
+	giveUp := `{"player": 1, "ubongoDuel": {"giveUp": {}}}`
+	for _, config := range []string{`{"now": "2025-01-01T00:00:00Z"}`, `{"now": "2025-01-01T01:00:00+01:00"}`} {
+		if answer := m(t, "configure", config); answer != "{}" {
+			t.Fatalf("configure(%s) answered %s", config, answer)
+		}
+		h.Same(t, "applyMove", "ubongo-duel", state, giveUp) // the same stamp as the server's
+	}
+	later := `{"now": "2025-01-01T00:00:00.000000001Z"}`
+	if answer := m(t, "configure", later); answer != "{}" {
+		t.Fatalf("configure(%s) answered %s", later, answer)
+	}
+	if got := stamp(t, m(t, "applyMove", "ubongo-duel", state, giveUp)); got != fixed.UnixNano()+1 {
+		t.Errorf("stamped %d at %s, want %d", got, later, fixed.UnixNano()+1)
+	}
+	for _, config := range []string{`{}`, `null`, `{"now": null}`} {
+		m(t, "configure", `{"now": "1970-01-01T00:00:00Z"}`)
+		if answer := m(t, "configure", config); answer != "{}" {
+			t.Fatalf("configure(%s) answered %s", config, answer)
+		}
+		before := time.Now().UnixNano()
+		if got := stamp(t, m(t, "applyMove", "ubongo-duel", state, giveUp)); got < before {
+			t.Errorf("after configure(%s) stamped %d, before the real time %d", config, got, before)
+		}
+	}
+	for _, tc := range wasmtest.ArgumentCases {
+		if tc.Fn != "configure" {
+			continue
+		}
+		m(t, "configure", `{"now": "2025-01-01T00:00:00Z"}`)
+		wasmtest.Refused(t, []byte(m(t, tc.Fn, tc.Args...)))
+		if got := stamp(t, m(t, "applyMove", "ubongo-duel", state, giveUp)); got != fixed.UnixNano() {
+			t.Errorf("%s: refused, yet the clock changed to %d", tc.Name, got)
+		}
+	}
+}
+
+// stamp returns the receive time of the move of an answer of applyMove in Ubongo Duel.
+func stamp(t *testing.T, answer string) int64 {
+	var a struct {
+		Move struct {
+			UbongoDuel struct {
+				ReceivedAt int64 `json:"receivedAt,string"`
+			} `json:"ubongoDuel"`
+		} `json:"move"`
+	}
+	if err := json.Unmarshal([]byte(answer), &a); err != nil || a.Move.UbongoDuel.ReceivedAt == 0 {
+		t.Fatalf("no receive time in %.500s", answer)
+	}
+	return a.Move.UbongoDuel.ReceivedAt
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service"
@@ -14,8 +12,9 @@ import (
 // TestPanic checks that a panic of the service is answered INTERNAL, as a server answers it, and not passed on (in
 // WebAssembly, it would end the module).
 func TestPanic(t *testing.T) {
-	panicking := spec{name: "score", params: []param{game, state}, request: (&rulebookv1.ScoreRequest{}).ProtoReflect().Type(),
-		serve: func(*service.Service, context.Context, proto.Message) (proto.Message, error) { panic("a bug") }}
+	panicking := method("score", func(*service.Service, context.Context, *rulebookv1.ScoreRequest) (*rulebookv1.ScoreResponse, error) {
+		panic("a bug")
+	}, game, state)
 	m, err := New()
 	if err != nil {
 		t.Fatal(err)

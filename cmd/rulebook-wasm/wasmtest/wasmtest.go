@@ -34,7 +34,7 @@ var restCalls = map[string]struct {
 }{
 	"newGame":      {"new", []string{"options", "seed"}},
 	"validateMove": {"validate", []string{"state", "move"}},
-	"applyMove":    {"apply", []string{"state", "move"}},
+	"applyMove":    {"apply", []string{"state", "move", "events"}},
 	"legalMoves":   {"legalMoves", []string{"state", "player"}},
 	"score":        {"score", []string{"state"}},
 	"view":         {"view", []string{"state", "viewer"}},
@@ -82,7 +82,8 @@ func value(a any) jsapi.Value {
 }
 
 // RESTCall returns the REST request of the call of fn with args: its method, path and body ("" for none). A JSON
-// argument is the body's field as it is, a seed a decimal string, a player or viewer a number; nil is left out.
+// argument is the body's field as it is, a seed a decimal string, events a string (a name) or a number, a player or
+// viewer a number; nil is left out.
 func RESTCall(t testing.TB, fn string, args ...any) (method, path, body string) {
 	t.Helper()
 	if fn == "listGames" {
@@ -105,7 +106,7 @@ func RESTCall(t testing.TB, fn string, args ...any) (method, path, body string) 
 		fmt.Fprintf(&b, "%q:", field)
 		switch v := arg.(type) {
 		case string:
-			if field == "seed" {
+			if field == "seed" || field == "events" {
 				v = strconv.Quote(v)
 			}
 			b.WriteString(v)
@@ -398,7 +399,7 @@ type ArgumentCase struct {
 // ArgumentCases are the calls of functions with arguments that are not what they take.
 var ArgumentCases = []ArgumentCase{
 	{Name: "too many arguments", Fn: "listGames", Args: []any{"exploze"}, Reason: "INVALID_ARGUMENTS"},
-	{Name: "four of three", Fn: "applyMove", Args: []any{"exploze", "{}", "{}", "{}"}, Reason: "INVALID_ARGUMENTS"},
+	{Name: "five of four", Fn: "applyMove", Args: []any{"exploze", "{}", "{}", nil, "{}"}, Reason: "INVALID_ARGUMENTS"},
 	{Name: "no game", Fn: "score", Reason: "INVALID_ARGUMENTS", Argument: "game"},
 	{Name: "a game that is a number", Fn: "newGame", Args: []any{1}, Reason: "INVALID_ARGUMENTS", Argument: "game"},
 	{Name: "a game that is null", Fn: "newGame", Args: []any{nil}, Reason: "INVALID_ARGUMENTS", Argument: "game"},
@@ -416,6 +417,19 @@ var ArgumentCases = []ArgumentCase{
 	{Name: "a seed that is a boolean", Fn: "newGame", Args: []any{"exploze", nil, false}, Reason: "INVALID_ARGUMENTS", Argument: "seed"},
 	{Name: "a player that is a string", Fn: "legalMoves", Args: []any{"exploze", "{}", "1"}, Reason: "INVALID_ARGUMENTS", Argument: "player"},
 	{Name: "a viewer that is a fraction", Fn: "view", Args: []any{"exploze", "{}", 0.5}, Reason: "INVALID_ARGUMENTS", Argument: "viewer"},
+	{Name: "events that are a boolean", Fn: "applyMove", Args: []any{"exploze", "{}", "{}", true}, Reason: "INVALID_ARGUMENTS", Argument: "events"},
+	{Name: "events that are a fraction", Fn: "applyMove", Args: []any{"exploze", "{}", "{}", 1.5}, Reason: "INVALID_ARGUMENTS", Argument: "events"},
+	{Name: "events that are an object", Fn: "applyMove", Args: []any{"exploze", "{}", "{}", map[string]any{}}, Reason: "INVALID_ARGUMENTS", Argument: "events"},
+	{Name: "no configuration", Fn: "configure", Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "two configurations", Fn: "configure", Args: []any{"{}", "{}"}, Reason: "INVALID_ARGUMENTS"},
+	{Name: "a configuration that is an object", Fn: "configure", Args: []any{map[string]any{}}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a configuration that is not JSON", Fn: "configure", Args: []any{`{"now": `}, Reason: "MALFORMED_JSON", Argument: "configJson"},
+	{Name: "a configuration that is an array", Fn: "configure", Args: []any{`[]`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a setting the module does not have", Fn: "configure", Args: []any{`{"today": "2025-01-01T00:00:00Z"}`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a time that is a number", Fn: "configure", Args: []any{`{"now": 1735689600}`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a time that is not RFC 3339", Fn: "configure", Args: []any{`{"now": "2025-01-01 00:00:00"}`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a time before 1970", Fn: "configure", Args: []any{`{"now": "1969-12-31T23:59:59Z"}`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
+	{Name: "a time past 2262", Fn: "configure", Args: []any{`{"now": "2262-04-11T23:47:16.854775808Z"}`}, Reason: "INVALID_ARGUMENTS", Argument: "configJson"},
 }
 
 // CheckArguments makes each call of ArgumentCases of m, and checks its refusal: INVALID_ARGUMENT, the reason, and
