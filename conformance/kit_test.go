@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/cmd/rulebook-wasm/wasmnode"
 	"github.com/rulebook/rulebook/conformance/internal/kit"
 	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/server"
@@ -34,9 +38,12 @@ func cases(t *testing.T) map[string][]kit.Case {
 }
 
 // TestKit runs every case of the kit against rulebook itself: the RulesService in process, as the server runs it
-// without a transport, and the real server over REST on loopback, with plain states accepted and its clock at the
-// kit's. Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and strings by
-// their text), refusals by their code and reason. Under -short the server's leg runs every tenth case.
+// without a transport; the real server over REST on loopback, with plain states accepted and its clock at the
+// kit's; and the WebAssembly module under Node.js (one process for every case), its clock fixed at the kit's by
+// configure, but for the cases with a token or a seat pass, which the module does not take (README.md: exactly
+// tokenCases a file). Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and
+// strings by their text), refusals by their code and reason. Under -short the server's leg runs every tenth case,
+// and the module's, which builds it, does not run; without Node.js it is skipped (it fails under CI=true).
 func TestKit(t *testing.T) {
 	all := cases(t)
 	cfg := clienttest.Config(true)
@@ -64,6 +71,51 @@ func TestKit(t *testing.T) {
 			})
 		}
 	}
+	t.Run("wasm", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("builds the WebAssembly module, then runs the kit under Node.js: not with -short")
+		}
+		clienttest.Node(t)
+		wasm, wasmExec := wasmnode.Build(t)
+		n := wasmnode.Start(t, wasm, wasmExec)
+		config := `{"now": "` + kit.Clock.Format(time.RFC3339Nano) + `"}`
+		if answer := n.Call(t, "configure", config); answer != "{}" {
+			t.Fatalf("configure(%s) answered %s", config, answer)
+		}
+		for _, game := range kit.Games() {
+			t.Run(game, func(t *testing.T) {
+				skipped := 0
+				for _, c := range all[game] {
+					if tokened(t, c) {
+						skipped++
+						continue
+					}
+					check(t, module{n}, c)
+				}
+				if skipped != tokenCases {
+					t.Errorf("%d cases with a token or a seat pass, which the module does not take; want %d (README.md)",
+						skipped, tokenCases)
+				}
+			})
+		}
+	})
+}
+
+// tokenCases is how many cases of each file have a token or a seat pass, which an implementation that takes only
+// plain states (the WebAssembly module) skips: a state with a token (CONFLICTING_FIELDS), a seat pass with a state
+// (SEAT_PASS_WITHOUT_TOKEN), and a seat pass too long (FIELD_TOO_LARGE).
+const tokenCases = 3
+
+// tokened reports whether the request of c has a token or a seat pass.
+func tokened(t *testing.T, c kit.Case) bool {
+	t.Helper()
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(c.Request, &fields); err != nil {
+		t.Fatalf("%s: %v", c.Name, err)
+	}
+	_, token := fields["token"]
+	_, seatPass := fields["seatPass"]
+	return token || seatPass
 }
 
 // check fails t unless target answers c as the kit says.
@@ -95,6 +147,34 @@ func sameJSON(t *testing.T, a, b json.RawMessage) bool {
 		return v
 	}
 	return reflect.DeepEqual(decode(a), decode(b))
+}
+
+// module is the WebAssembly module under Node.js: a case's request is the REST body of the function that serves its
+// call (clients/wasm/rulebook.js's call, which ignores the body's game for the one it is given, the request's).
+type module struct {
+	n *wasmnode.Node
+}
+
+// Call calls the function of rpc with request and returns its answer, or the code and the ErrorInfo's reason of the
+// google.rpc.Status it answers instead (an answer with a code).
+func (m module) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.Refusal, error) {
+	var path struct{ Game string }
+	if err := json.Unmarshal(request, &path); err != nil {
+		return nil, nil, err
+	}
+	answer, err := m.n.Method(rpc, path.Game, request)
+	if err != nil {
+		return nil, nil, err
+	}
+	var code struct{ Code *int }
+	if err := json.Unmarshal([]byte(answer), &code); err != nil {
+		return nil, nil, fmt.Errorf("not JSON: %w: %.300s", err, answer)
+	}
+	if code.Code == nil {
+		return json.RawMessage(answer), nil, nil
+	}
+	refused, err := refusalOf([]byte(answer))
+	return nil, refused, err
 }
 
 // rest is the server over REST at url: a case's request is the body of POST /v1/games/{game}:<verb>.
@@ -129,6 +209,18 @@ func (r rest) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.R
 	if resp.StatusCode == http.StatusOK {
 		return body, nil, nil
 	}
+	refused, err := refusalOf(body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	}
+	if want := statuses[refused.Code]; resp.StatusCode != want {
+		return nil, nil, fmt.Errorf("HTTP %d for code %d, want %d", resp.StatusCode, refused.Code, want)
+	}
+	return nil, refused, nil
+}
+
+// refusalOf returns the code and the ErrorInfo's reason of body, a google.rpc.Status in JSON.
+func refusalOf(body []byte) (*kit.Refusal, error) {
 	var st struct {
 		Code    int
 		Details []struct {
@@ -137,17 +229,14 @@ func (r rest) Call(rpc string, request json.RawMessage) (json.RawMessage, *kit.R
 		}
 	}
 	if err := json.Unmarshal(body, &st); err != nil {
-		return nil, nil, fmt.Errorf("HTTP %d: %w: %.300s", resp.StatusCode, err, body)
-	}
-	if want := statuses[st.Code]; resp.StatusCode != want {
-		return nil, nil, fmt.Errorf("HTTP %d for code %d, want %d", resp.StatusCode, st.Code, want)
+		return nil, fmt.Errorf("%w: %.300s", err, body)
 	}
 	for _, d := range st.Details {
 		if strings.HasSuffix(d.Type, "/google.rpc.ErrorInfo") {
-			return nil, &kit.Refusal{Code: st.Code, Reason: d.Reason}, nil
+			return &kit.Refusal{Code: st.Code, Reason: d.Reason}, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("HTTP %d without an ErrorInfo: %.300s", resp.StatusCode, body)
+	return nil, fmt.Errorf("a status without an ErrorInfo: %.300s", body)
 }
 
 // packages are the engines' packages, by game.
@@ -178,11 +267,6 @@ var unreachable = map[string]map[string]string{
 		"PIECE_UNKNOWN":            "pieces match ^[A-U]$ in the API (INVALID_FIELD)",
 		"NOT_COVERED":              "only a deck other than the hosted one has a task short of its shape's area",
 	},
-}
-
-// missing are the reasons the kit does not show yet although a call can get them, by game.
-var missing = map[string][]string{
-	"kipicot": {"PLACEMENT_REQUIRED", "NOT_A_FISHING_SQUARE"},
 }
 
 // requestReasons are the service's refusals of a request's own shape, which every file shows.
@@ -220,10 +304,9 @@ func TestKitCovers(t *testing.T) {
 				}
 			}
 			for _, r := range enginetest.Reasons(t, filepath.Join("..", "engine", packages[game], "reasons.go")) {
-				_, skip := unreachable[game][r.Code]
-				if skip || slices.Contains(missing[game], r.Code) {
+				if _, skip := unreachable[game][r.Code]; skip {
 					if shown[r.Code] {
-						t.Errorf("%s is listed as not shown, yet a case shows it", r.Code)
+						t.Errorf("%s is listed as unreachable, yet a case shows it", r.Code)
 					}
 					continue
 				}
@@ -252,5 +335,36 @@ func TestKitCovers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readmeRow is a row of README.md's table of the kit's files: file, cases, size in KB.
+var readmeRow = regexp.MustCompile(`(?m)^\| \[([a-z-]+\.jsonl)\]\([a-z-]+\.jsonl\) \| ([0-9]+) \| ([0-9]+) KB \|$`)
+
+// TestReadme checks README.md's table of the kit's files against the files: one row a game, with its count of
+// cases and its size in KB (1,000 bytes, rounded).
+func TestReadme(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, m := range readmeRow.FindAllStringSubmatch(string(readme), -1) {
+		rows[m[1]] = m[2:]
+	}
+	all := cases(t)
+	for _, game := range kit.Games() {
+		file := kit.File(".", game)
+		info, err := os.Stat(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{strconv.Itoa(len(all[game])), strconv.FormatInt((info.Size()+500)/1000, 10)}
+		if got := rows[filepath.Base(file)]; !slices.Equal(got, want) {
+			t.Errorf("README.md says %s has %v cases and KB, the file %v", file, got, want)
+		}
+	}
+	if len(rows) != len(kit.Games()) {
+		t.Errorf("README.md's table has %d files, the kit %d", len(rows), len(kit.Games()))
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
@@ -101,7 +102,7 @@ func boundCases(t testing.TB) []servertest.ErrorCase {
 		{Name: "unknown field", Path: "/v1/games/exploze:new", Body: `{"options": {"exploze": {"rows": 6, "colums": 6}}}`,
 			Want: servertest.Invalid(service.ReasonInvalidField, "options.exploze.colums")},
 		{Name: "wrong type in a body too long to search for the field", Path: "/v1/games/exploze:replay",
-			Body: `{"token": "x", "moves": [` + strings.Repeat(`{"player": 1}, `, gateway.MaxFaultSearchBytes/15) + `{"player": "one"}]}`,
+			Body: `{"token": "x", "moves": [` + strings.Repeat(`{"player": 1}, `, restjson.MaxFaultSearchBytes/15) + `{"player": "one"}]}`,
 			Want: servertest.Invalid(service.ReasonInvalidField, "")},
 		{Name: "field named twice", Path: "/v1/games/exploze:new", Body: `{"seat": 1, "seat": 2}`,
 			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
@@ -115,7 +116,7 @@ func boundCases(t testing.TB) []servertest.ErrorCase {
 		{Name: "long value of the wrong type", Path: "/v1/games/exploze:new", Body: longWrongValue,
 			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
 		{Name: "long unknown field", Path: "/v1/games/exploze:new", Body: longUnknownField,
-			Want: servertest.Invalid(service.ReasonInvalidField, strings.Repeat("x", gateway.MaxEchoBytes-3)+"...")},
+			Want: servertest.Invalid(service.ReasonInvalidField, strings.Repeat("x", restjson.MaxEchoBytes-3)+"...")},
 	}
 }
 
@@ -135,7 +136,7 @@ func TestRequestBounds(t *testing.T) {
 	ts := startServer(t, cfg)
 	servertest.CheckErrorCases(t, ts.Client, boundCases(t))
 	for _, body := range []string{longWrongValue, longUnknownField} {
-		if _, out := ts.Post(t, "/v1/games/exploze:new", body); len(out) > 8*gateway.MaxEchoBytes {
+		if _, out := ts.Post(t, "/v1/games/exploze:new", body); len(out) > 8*restjson.MaxEchoBytes {
 			t.Errorf("a refusal of %d bytes: %.100s...", len(out), out)
 		}
 	}

@@ -20,14 +20,12 @@ import (
 	"google.golang.org/grpc/health"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/kipicot"
-	"github.com/rulebook/rulebook/engine/micropul"
-	"github.com/rulebook/rulebook/engine/ubongoduel"
+	"github.com/rulebook/rulebook/engine/hosted"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/metrics"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -80,8 +78,9 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	admit := s.admission()
-	s.grpc = s.newGRPCServer(rules, admit)
-	s.rest = restRules{rules: rules, admit: admit, workers: make(workers)}
+	served := rulesserver.New(rules)
+	s.grpc = s.newGRPCServer(served, admit)
+	s.rest = restRules{rules: served, admit: admit, workers: make(workers)}
 	return s, nil
 }
 
@@ -184,7 +183,7 @@ func (s *Server) recovered(p any) error {
 	return service.ErrInternal
 }
 
-// Games returns the games rulebookd hosts.
+// Games returns the games rulebookd hosts: hosted.Games, which the WebAssembly module hosts too.
 func Games() []engine.Game {
-	return []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}, ubongoduel.Game{}}
+	return hosted.Games()
 }

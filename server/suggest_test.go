@@ -30,24 +30,35 @@ func TestSuggestMoveDeadline(t *testing.T) {
 	}
 }
 
-// TestSuggestMoveREST asks for a suggestion over REST, POST /v1/games/{game}:suggest, with a think time in JSON.
+// TestSuggestMoveREST asks for suggestions over REST, POST /v1/games/{game}:suggest: by level, which searches a
+// fixed number of iterations whatever the machine's load, so the answer has an evaluation and a principal variation;
+// and with a think time in JSON (a Duration as a string), which may search nothing on a busy machine, so only the
+// move is required of it.
 func TestSuggestMoveREST(t *testing.T) {
 	ts := startServer(t, testConfig())
 	state := servertest.Succeeded(ts.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze"}))(t).GetState()
-	body, err := protojson.Marshal(&rulebookv1.SuggestMoveRequest{State: state, ThinkTime: durationpb.New(5 * time.Millisecond),
-		Level: rulebookv1.BotLevel_BOT_LEVEL_HARD})
-	if err != nil {
-		t.Fatal(err)
+	suggest := func(req *rulebookv1.SuggestMoveRequest) (*rulebookv1.SuggestMoveResponse, []byte) {
+		t.Helper()
+		body, err := protojson.Marshal(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out := ts.Post(t, "/v1/games/exploze:suggest", string(body))
+		if code != http.StatusOK {
+			t.Fatalf("HTTP %d: %s", code, out)
+		}
+		resp := &rulebookv1.SuggestMoveResponse{}
+		if err := protojson.Unmarshal(out, resp); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return resp, out
 	}
-	code, out := ts.Post(t, "/v1/games/exploze:suggest", string(body))
-	if code != http.StatusOK {
-		t.Fatalf("HTTP %d: %s", code, out)
-	}
-	resp := &rulebookv1.SuggestMoveResponse{}
-	if err := protojson.Unmarshal(out, resp); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	resp, out := suggest(&rulebookv1.SuggestMoveRequest{State: state, Level: rulebookv1.BotLevel_BOT_LEVEL_EASY})
 	if resp.GetMove().GetExploze() == nil || resp.GetEvaluation() == nil || len(resp.GetPrincipalVariation()) == 0 {
 		t.Errorf("answer %s: want a move, an evaluation and a principal variation", out)
+	}
+	resp, out = suggest(&rulebookv1.SuggestMoveRequest{State: state, ThinkTime: durationpb.New(5 * time.Millisecond)})
+	if resp.GetMove().GetExploze() == nil || resp.GetThought() == nil {
+		t.Errorf("answer %s: want a move and the time thought", out)
 	}
 }

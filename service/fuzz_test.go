@@ -8,7 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/service"
 )
 
 // FuzzRequests sends arbitrary requests (any bytes, decoded as each kind of request) through the whole service, on a
@@ -31,9 +31,7 @@ func FuzzRequests(f *testing.F) {
 		f.Add(uint8(i), b)
 	}
 	f.Fuzz(func(t *testing.T, kind uint8, data []byte) {
-		for _, s := range []interface {
-			rulebookv1grpc.RulesServiceServer
-		}{plain, sealed} {
+		for _, s := range []*service.Service{plain, sealed} {
 			var err error
 			switch kind % 7 {
 			case 0:

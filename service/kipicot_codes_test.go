@@ -13,6 +13,7 @@ import (
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/rulesserver"
 )
 
 // serveGRPC serves s over gRPC on a port of 127.0.0.1 until the test ends, and returns a client of it.
@@ -23,7 +24,7 @@ func serveGRPC(t *testing.T, s *service.Service) *servertest.Client {
 		t.Fatal(err)
 	}
 	srv := grpc.NewServer()
-	rulebookv1grpc.RegisterRulesServiceServer(srv, s)
+	rulebookv1grpc.RegisterRulesServiceServer(srv, rulesserver.New(s))
 	go srv.Serve(lis) //nolint:errcheck // Serve returns when Stop closes the listener
 	t.Cleanup(srv.Stop)
 	return servertest.Dial(t, lis.Addr().String(), "")

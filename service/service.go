@@ -18,7 +18,6 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -60,9 +59,10 @@ func (noObserver) MoveApplied(string, []*rulebookv1.Event) {}
 // PuzzleSearched does nothing.
 func (noObserver) PuzzleSearched(int64) {}
 
-// Service is the RulesService server.
+// Service is the RulesService server: it has every method of rulebookv1grpc.RulesServiceServer, as which
+// rulesserver.New serves it (this package does not import the stubs, so that a program calling the service in process
+// links neither gRPC nor the gateway).
 type Service struct {
-	rulebookv1grpc.UnimplementedRulesServiceServer
 	log       *zap.Logger
 	cfg       Config
 	validator protovalidate.Validator

@@ -1,6 +1,7 @@
 // Package clienttest runs rulebook's clients from other languages in Go tests: it finds Node.js and the npm packages
-// of clients/ (installed by `npm ci` there), serves the real server on loopback, and runs a Node program against it.
-// Without Node.js or the packages a test is skipped, except under CI=true, where it fails.
+// of clients/ (installed by `npm ci` there), and Chromium for pages, serves the real server on loopback, and runs a
+// Node program against it. Without Node.js, the packages or Chromium a test is skipped, except under CI=true, where
+// it fails.
 package clienttest
 
 import (
@@ -51,6 +52,18 @@ func Node(t testing.TB) string {
 		missing(t, "clients/node_modules is not installed: run npm ci in clients/")
 	}
 	return bin
+}
+
+// Chromium returns the path of Chromium (Debian's /usr/bin/chromium, else chromium on PATH), for tests of pages.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"/usr/bin/chromium", "chromium"} {
+		if bin, err := exec.LookPath(name); err == nil {
+			return bin
+		}
+	}
+	missing(t, "chromium is not installed; on Debian: apt-get install -y chromium")
+	return ""
 }
 
 // Run runs node with args in clients/ (with env added to this process's environment), bounded by a minute, and

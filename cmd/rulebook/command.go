@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 )
@@ -16,7 +17,8 @@ type command struct {
 	name     string
 	synopsis string // the arguments after the name, as the usage shows them
 	summary  string
-	game     bool // whether the command takes a GAME argument
+	game     bool          // whether the command takes a GAME argument
+	details  func() string // more of the help, after the summary, when there is more to tell
 	setup    func(fs *flag.FlagSet) action
 }
 
@@ -25,11 +27,12 @@ type action func(ctx context.Context, e *env) error
 
 // env is what an action works with.
 type env struct {
-	client rulebookv1grpc.RulesServiceClient
-	game   string // the GAME argument, for the commands that take one
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	client  rulebookv1grpc.RulesServiceClient
+	timeout time.Duration // -timeout, the longest wait for each call
+	game    string        // the GAME argument, for the commands that take one
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
 }
 
 // commands lists the subcommands, in the order of the usage text.
@@ -53,6 +56,10 @@ var commands = []*command{
 		synopsis: "GAME [-seal] [-pass PASS] < RECORD",
 		summary:  "print where a record (a game, then the games apply printed) leads, with each move's events"},
 	{name: "play", game: true, setup: play,
+		synopsis: "GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]",
+		summary:  "play a game at the terminal, hot-seat or against the bot, with moves in the game's notation",
+		details:  playDetails},
+	{name: "selfplay", game: true, setup: selfPlay,
 		synopsis: "GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]",
 		summary:  "play random legal moves to the end, for every seat, printing each move and the score"},
 }
@@ -96,6 +103,9 @@ func (c *command) usageFailed(stderr io.Writer, err error) int {
 // printHelp prints the usage of the command and its flags fs, as asked for with -h.
 func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "%s\n\n%s.\n", c.usageLine(), upperFirst(c.summary))
+	if c.details != nil {
+		fmt.Fprintf(w, "\n%s", c.details())
+	}
 	if hasFlags(fs) {
 		fmt.Fprintf(w, "\nFlags:\n")
 		printDefaults(w, fs)
@@ -124,7 +134,8 @@ Examples:
   rulebook legal exploze < start.json
   rulebook apply exploze -move '{"player":1,"exploze":{"row":0,"col":0}}' < start.json > next.json
   cat start.json next.json | rulebook replay exploze
-  rulebook play exploze -seed 7
+  rulebook selfplay exploze -seed 7
+  rulebook play exploze -options '{"exploze":{"rows":4,"cols":4}}'
 
 Run 'rulebook COMMAND -h' for the flags of a command.
 Exit status: 0 on success, 1 when a call fails or is refused, 2 for a usage error.

@@ -18,6 +18,7 @@ import (
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -70,7 +71,7 @@ func startServer(t *testing.T, plain bool, opts ...grpc.ServerOption) string {
 		t.Fatal(err)
 	}
 	srv := grpc.NewServer(opts...)
-	rulebookv1grpc.RegisterRulesServiceServer(srv, svc)
+	rulebookv1grpc.RegisterRulesServiceServer(srv, rulesserver.New(svc))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -6,7 +6,8 @@
 //	rulebook legal exploze < start.json
 //	rulebook apply exploze -move '{"player":1,"exploze":{"row":0,"col":0}}' < start.json > next.json
 //	cat start.json next.json | rulebook replay exploze
-//	rulebook play exploze -seed 7
+//	rulebook selfplay exploze -seed 7
+//	rulebook play exploze
 //
 // A game travels as the server hands it out: a plain state, from a server that accepts plain states, or a token
 // with seat passes, from one that accepts only tokens (rulebookd's default). new prints every seat's pass, and the
@@ -106,7 +107,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usageFailed(stderr, fmt.Errorf("-addr %q: %w", addr, err))
 	}
 	defer conn.Close()
-	e := &env{client: rulebookv1grpc.NewRulesServiceClient(conn), stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{client: rulebookv1grpc.NewRulesServiceClient(conn), timeout: *timeout, stdin: stdin, stdout: stdout,
+		stderr: stderr}
 	if cmd.game {
 		e.game = positional[0]
 	}

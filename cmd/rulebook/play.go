@@ -1,81 +1,527 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
 
+	"golang.org/x/term"
+
+	"github.com/rulebook/rulebook/cmd/rulebook/internal/board"
+	"github.com/rulebook/rulebook/cmd/rulebook/internal/explain"
+	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// play is `rulebook play GAME [-seed N] [-options JSON] [-seal] [-game-seed N] [-max-moves N]`: a whole game against
-// the server at one table, each move chosen uniformly among the legal moves of the players who may move by a PCG
-// generator seeded with -seed. A token game is played hot-seat: play holds every seat's pass and moves for the seat
-// whose move it chose. It prints a line per move, such as `move 12: player 2 {"row":3,"col":4}` (the game's own
-// move), then the final score. The same seed, game and server give the same game, whether it is played with plain
-// states or with tokens.
+// play is `rulebook play GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]`: a game for
+// people at a terminal. It draws the board as text, reads moves in the game's notation (cmd/rulebook/internal/notation,
+// docs/notation.md) one a line, and tells a refused move in words. Three ways to play:
+//
+//   - hot-seat (the default): a new game whose every seat's pass play holds; it asks each seat for its move in turn;
+//   - against the bot (-seat N): a new game in which the person plays seat N and the bot, the server's SuggestMove,
+//     plays every other seat;
+//   - joined (-token and -pass): a game someone else set up, played for the seat of the pass (which names it); after
+//     each move play prints the token to send to the other players, and waits for the token they send back.
 func play(fs *flag.FlagSet) action {
-	seed := fs.Uint64("seed", 1, "seed of the choice of moves")
-	setup := setupFlags(fs, "game-seed")
-	maxMoves := fs.Int("max-moves", 10000, "moves after which to give up a game that has not ended")
+	options := optionsFlag(fs)
+	seat := fs.Int("seat", 0, "play seat `N` against the bot, which plays every other seat "+
+		"(default: hot-seat, every seat here)")
+	level := fs.String("level", "medium", "how strong the bot plays: easy, medium or hard")
+	think := fs.Duration("think", 0, "how long the bot thinks over each move, 1ms to 10s and less than -timeout "+
+		"(default: the level's budget)")
+	token := fs.String("token", "", "join the game of `TOKEN`, set up by someone else (needs -pass)")
+	pass := fs.String("pass", "", "your seat `PASS` in the game of -token: the seat it names is yours")
 	return func(ctx context.Context, e *env) error {
-		if *maxMoves < 1 {
-			return usagef("-max-moves must be at least 1")
-		}
-		req, err := setup(e.game)
-		if err != nil {
-			return err
-		}
-		created, err := e.client.NewGame(ctx, req)
-		if err != nil {
-			return err
-		}
-		rng := rand.New(rand.NewPCG(*seed, 0))
-		g, moves := newGameDocument(created), 0
-		for {
-			candidates, err := legalOf(ctx, e, g, 0)
-			if err != nil {
-				return err
-			}
-			if len(candidates) == 0 || moves == *maxMoves {
-				break
-			}
-			move := candidates[rng.IntN(len(candidates))]
-			applied, err := apply(ctx, e, g, move)
-			if err != nil {
-				return err
-			}
-			moves++
-			if err := writeMove(e, moves, move); err != nil {
-				return err
-			}
-			g = g.after(applied)
-		}
-		standings, err := scoreOf(ctx, e, g)
-		if err != nil {
-			return err
-		}
-		if err := writeJSON(e.stdout, standings); err != nil {
-			return err
-		}
+		t := &table{e: e, style: board.Style{Color: colorful(e.stdout)}, lines: readLines(e.stdin)}
 		switch {
-		case standings.GetGameOver():
-			return nil
-		case moves == *maxMoves:
-			return fmt.Errorf("gave up after %d moves (-max-moves): the game is not over", moves)
+		case *token != "" || *pass != "":
+			if *token == "" || *pass == "" {
+				return usagef("-token and -pass go together: the game and your seat in it")
+			}
+			if isSet(fs, "options") || isSet(fs, "seat") {
+				return usagef("-options and -seat set up a new game: a game joined with -token has its own")
+			}
+			s, ok := passSeat(*pass)
+			if !ok {
+				return usagef("-pass %q is not a seat pass: a pass is its seat's number, a dot and a code", *pass)
+			}
+			t.seat, t.joined = s, true
+			t.g = &document{token: *token, seatPass: *pass}
+		default:
+			if *seat < 0 {
+				return usagef("-seat must be a seat from 1")
+			}
+			opts, err := options()
+			if err != nil {
+				return err
+			}
+			if *seat > 0 {
+				if t.bot, err = newBot(e, *level, *think); err != nil {
+					return err
+				}
+			}
+			created, err := e.client.NewGame(ctx, &rulebookv1.NewGameRequest{Game: e.game, Options: opts, Seal: true})
+			if err != nil {
+				return err
+			}
+			t.g, t.seat = newGameDocument(created), int32(*seat)
+			if t.seat > int32(len(t.g.seatPasses)) {
+				return usagef("-seat %d: this game has %d seats", t.seat, len(t.g.seatPasses))
+			}
 		}
-		return errors.New("the server lists no legal move for any player, yet the game is not over")
+		return t.play(ctx)
 	}
 }
 
-// writeMove prints the line of the n-th move of play, with the game's own move in JSON.
-func writeMove(e *env, n int, move *rulebookv1.Move) error {
-	text, err := formatJSON(gamePart(move), "")
+// playDetails is the help of play after its summary: the ways to play, the commands and each game's notation.
+func playDetails() string {
+	var b strings.Builder
+	b.WriteString(`Hot-seat by default: every seat at this keyboard, each asked for its move in turn. -seat N plays seat N
+against the bot (the server's SuggestMove). -token and -pass join a game set up elsewhere, for the seat the pass
+names: after each move play prints the token to send to the other players, and waits for theirs. Boards are in
+colour on a terminal unless NO_COLOR is set. docs/notation.md tells more.
+
+`)
+	b.WriteString(commandsHelp)
+	for _, game := range []string{notation.Exploze, notation.Kipicot, notation.Micropul, notation.UbongoDuel} {
+		fmt.Fprintf(&b, "\n%s:\n%s", game, notation.Help(game))
+	}
+	return b.String()
+}
+
+// commandsHelp lists the commands play reads besides moves.
+const commandsHelp = `Commands, besides moves:
+  moves         list your legal moves in the game's notation
+  board         draw the board again
+  undo          take your last move back (and the bot's after it)
+  seat N        act for seat N when several may move (hot-seat)
+  token         print the game's token and passes, to resume or hand on
+  help          the notation and these commands
+  quit          leave the game
+`
+
+// colorful reports whether the boards written to w may be in colour: w is a terminal and NO_COLOR is unset or empty
+// (https://no-color.org).
+func colorful(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && os.Getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
+}
+
+// passSeat returns the seat a seat pass names: its number before the dot ("2.<code>" is seat 2's).
+func passSeat(pass string) (int32, bool) {
+	number, code, ok := strings.Cut(pass, ".")
+	seat, err := strconv.Atoi(number)
+	if !ok || code == "" || err != nil || seat < 1 || number[0] == '0' || number[0] == '+' {
+		return 0, false
+	}
+	return int32(seat), true
+}
+
+// readLines reads r line by line on its own goroutine, so that play can wait for a line and for the bot at once. The
+// channel is closed at the end of r, or when it fails.
+func readLines(r io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		scanner := bufio.NewScanner(r)
+		for scanner.Scan() {
+			lines <- scanner.Text()
+		}
+	}()
+	return lines
+}
+
+// table is a game played at a terminal.
+type table struct {
+	e      *env
+	style  board.Style
+	lines  <-chan string
+	g      *document   // the game now
+	undo   []*document // the games before each of the person's moves, for undo
+	seat   int32       // the person's seat against the bot, or in a joined game; 0 hot-seat
+	joined bool        // whether the game was joined with -token and -pass
+	bot    bot         // plays the seats other than seat, against the bot
+	acting int32       // hot-seat: the seat chosen with "seat N" when several may move
+}
+
+// turn is who may move in a game.
+type turn struct {
+	over   bool
+	movers []int32 // the seats that have a legal move (of those whose passes the table holds), in seat order
+}
+
+// errQuit ends a game that the person left.
+var errQuit = errors.New("quit")
+
+// play plays the game to its end, or until the person quits or the input ends.
+func (t *table) play(ctx context.Context) error {
+	t.printf("%s: type a move, or help.\n", t.e.game)
+	if t.joined {
+		if err := t.checkJoined(ctx); err != nil {
+			return err
+		}
+	}
+	for {
+		now, err := t.turn(ctx)
+		if err != nil {
+			return err
+		}
+		if now.over {
+			return t.finish(ctx)
+		}
+		err = t.step(ctx, now)
+		switch {
+		case errors.Is(err, errQuit):
+			t.printf("The game is left unfinished. Each seat may take it up with "+
+				"rulebook play %s -token TOKEN -pass PASS:\n", t.e.game)
+			t.printResume()
+			return nil
+		case err != nil:
+			return err
+		}
+	}
+}
+
+// checkJoined checks the token and pass of a joined game with the server, which refuses a pass of another game.
+func (t *table) checkJoined(ctx context.Context) error {
+	_, err := t.view(ctx, t.seat)
+	if err != nil {
+		return fmt.Errorf("joining the game: %s", explain.Refusal(t.e.game, err))
+	}
+	t.printf("You play seat %d (your pass names it).\n", t.seat)
+	return nil
+}
+
+// turn asks the server who may move: the seats with legal moves, among those whose passes the table holds.
+func (t *table) turn(ctx context.Context) (turn, error) {
+	score, err := scoreOf(ctx, t.e, t.g)
+	if err != nil {
+		return turn{}, err
+	}
+	if score.GetGameOver() {
+		return turn{over: true}, nil
+	}
+	var now turn
+	for seat := int32(1); seat <= t.seats(); seat++ {
+		if t.joined && seat != t.seat {
+			continue
+		}
+		moves, err := legalWith(ctx, t.e, t.g, t.g.passFor(seat), 0)
+		if err != nil {
+			return turn{}, err
+		}
+		if len(moves) > 0 {
+			now.movers = append(now.movers, seat)
+		}
+	}
+	return now, nil
+}
+
+// seats returns the number of seats of the game: those whose passes NewGame gave, or the joined seat's number
+// (at least as many).
+func (t *table) seats() int32 {
+	if t.joined {
+		return t.seat
+	}
+	return int32(len(t.g.seatPasses))
+}
+
+// step plays one move: the bot's, when only its seats may move, or the person's, read from the terminal.
+func (t *table) step(ctx context.Context, now turn) error {
+	person := t.personSeat(now)
+	if person == 0 && t.joined {
+		return t.awaitToken(ctx)
+	}
+	if person == 0 { // only the bot's seats may move
+		return t.botMoves(ctx, now.movers)
+	}
+	if err := t.draw(ctx, person); err != nil {
+		return err
+	}
+	var race *botRace
+	if t.bot != nil {
+		race = t.startRace(ctx, now.movers)
+		defer race.stop()
+	}
+	for {
+		t.prompt(person, now)
+		line, bot, err := t.read(ctx, race.result())
+		switch {
+		case err != nil:
+			return err
+		case bot != nil:
+			t.printf("\n") // after the prompt the bot cut short
+			return t.botPlayed(ctx, *bot)
+		}
+		done, err := t.command(ctx, person, now, line)
+		if done || err != nil {
+			return err
+		}
+	}
+}
+
+// read waits for the next line the person types, or for the bot's move in a race (race may be nil). It returns
+// errQuit at the end of the input.
+func (t *table) read(ctx context.Context, race <-chan raceResult) (string, *raceResult, error) {
+	select {
+	case <-ctx.Done():
+		return "", nil, ctx.Err()
+	case line, ok := <-t.lines:
+		if !ok {
+			t.printf("\n")
+			return "", nil, errQuit
+		}
+		return line, nil, nil
+	case r := <-race:
+		return "", &r, nil
+	}
+}
+
+// personSeat returns the seat the person moves for now, or 0 when no seat of theirs may move.
+func (t *table) personSeat(now turn) int32 {
+	switch {
+	case t.seat != 0 && slices.Contains(now.movers, t.seat):
+		return t.seat
+	case t.seat != 0:
+		return 0
+	case slices.Contains(now.movers, t.acting):
+		return t.acting
+	case len(now.movers) > 0:
+		return now.movers[0]
+	}
+	return 0
+}
+
+// command runs one line the person typed for seat: a command, or a move. It reports whether the line ended the
+// turn (a move was played, or the game left).
+func (t *table) command(ctx context.Context, seat int32, now turn, line string) (bool, error) {
+	word := strings.ToLower(strings.TrimSpace(line))
+	switch {
+	case word == "":
+		return false, nil
+	case word == "help" || word == "?":
+		t.printHelp()
+		return false, nil
+	case word == "quit" || word == "exit":
+		return true, errQuit
+	case word == "board":
+		return false, t.draw(ctx, seat)
+	case word == "moves":
+		return false, t.printMoves(ctx, seat)
+	case word == "undo":
+		return t.takeBack(), nil
+	case word == "token":
+		t.printResume()
+		return false, nil
+	case strings.HasPrefix(word, "seat ") || word == "seat":
+		return t.chooseSeat(now, strings.TrimSpace(strings.TrimPrefix(word, "seat"))), nil
+	}
+	move, err := notation.Parse(t.e.game, seat, line)
+	if err != nil {
+		t.printf("%s Type help for the notation, moves for the legal moves.\n", explain.Refusal(t.e.game, err))
+		return false, nil
+	}
+	before := t.g
+	applied, err := apply(ctx, t.e, t.g, move)
+	if err != nil {
+		if !isRefusal(err) {
+			return true, err
+		}
+		t.printf("Refused: %s\n", explain.Refusal(t.e.game, err))
+		return false, nil
+	}
+	t.g = t.g.after(applied)
+	t.undo = append(t.undo, before)
+	t.printPlayed(applied.GetMove(), "")
+	if t.joined {
+		t.printf("Send the other players this token: %s\n", t.g.token)
+	}
+	return true, nil
+}
+
+// takeBack undoes the person's last move, with the bot's moves after it, and reports whether it did.
+func (t *table) takeBack() bool {
+	switch {
+	case t.joined:
+		t.printf("Undo is not possible in a joined game: the other players hold the game after your move.\n")
+		return false
+	case len(t.undo) == 0:
+		t.printf("There is no move of yours to undo.\n")
+		return false
+	}
+	t.g, t.undo = t.undo[len(t.undo)-1], t.undo[:len(t.undo)-1]
+	t.printf("Your last move is taken back.\n")
+	return true
+}
+
+// chooseSeat makes seat (its number in text) the one the person acts for, when several may move at once in a
+// hot-seat game (both players in Ubongo Duel). It reports whether the turn is to be shown again.
+func (t *table) chooseSeat(now turn, text string) bool {
+	n, err := strconv.Atoi(text)
+	switch {
+	case t.seat != 0:
+		t.printf("You play seat %d only.\n", t.seat)
+		return false
+	case err != nil || !slices.Contains(now.movers, int32(n)):
+		t.printf("Seat %q cannot move now; seats that may: %s.\n", text, joinSeats(now.movers))
+		return false
+	}
+	t.acting = int32(n)
+	return true
+}
+
+// awaitToken waits, in a joined game, for the token the other players send after their moves.
+func (t *table) awaitToken(ctx context.Context) error {
+	t.printf("Waiting for the other players: paste the token they send you (or quit).\n")
+	for {
+		t.printf("token> ")
+		line, _, err := t.read(ctx, nil)
+		if err != nil {
+			return err
+		}
+		line = strings.TrimSpace(line)
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "exit":
+			return errQuit
+		case "help", "?":
+			t.printf("It is the other players' turn: paste the token they send after their moves, or quit.\n")
+			continue
+		}
+		next := &document{token: line, seatPass: t.g.seatPass}
+		if _, err := scoreOf(ctx, t.e, next); err != nil {
+			if !isRefusal(err) {
+				return err
+			}
+			t.printf("That token does not open: %s\n", explain.Refusal(t.e.game, err))
+			continue
+		}
+		t.g = next
+		return nil
+	}
+}
+
+// finish shows the game at its end and its result.
+func (t *table) finish(ctx context.Context) error {
+	if err := t.draw(ctx, t.seat); err != nil {
+		return err
+	}
+	score, err := scoreOf(ctx, t.e, t.g)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "move %d: player %d %s\n", n, move.GetPlayer(), text)
-	return err
+	switch w := score.GetWinners(); len(w) {
+	case 0:
+		t.printf("A draw.\n")
+	case 1:
+		t.printf("Player %d wins.\n", w[0])
+	default:
+		t.printf("Players %s share the win.\n", joinSeats(w))
+	}
+	for _, s := range score.GetStandings() {
+		t.printf("  player %d: %d points, rank %d\n", s.GetPlayer(), s.GetPoints(), s.GetRank())
+	}
+	return nil
+}
+
+// draw shows the game as seat sees it (a spectator's view for seat 0).
+func (t *table) draw(ctx context.Context, seat int32) error {
+	view, err := t.view(ctx, seat)
+	if err != nil {
+		return err
+	}
+	t.printf("\n%s", board.Draw(view, seat, t.style))
+	return nil
+}
+
+// view asks the server what seat may see of the game (a spectator, seat 0, sees what every seat may).
+func (t *table) view(ctx context.Context, seat int32) (*rulebookv1.GameState, error) {
+	pass := ""
+	if seat != 0 {
+		pass = t.g.passFor(seat)
+	}
+	resp, err := t.e.client.GetView(ctx, &rulebookv1.GetViewRequest{
+		Game: t.e.game, Token: t.g.token, State: t.g.state, SeatPass: pass})
+	return resp.GetView(), err
+}
+
+// prompt asks seat for its move.
+func (t *table) prompt(seat int32, now turn) {
+	others := ""
+	if t.seat == 0 && len(now.movers) > 1 {
+		others = " (seat N to switch; " + joinSeats(now.movers) + " may move)"
+	}
+	t.printf("player %d%s> ", seat, others)
+}
+
+// printMoves lists the legal moves of seat in the notation.
+func (t *table) printMoves(ctx context.Context, seat int32) error {
+	moves, err := legalWith(ctx, t.e, t.g, t.g.passFor(seat), 0)
+	if err != nil {
+		return err
+	}
+	texts := make([]string, 0, len(moves))
+	for _, m := range moves {
+		text, err := notation.Format(m)
+		if err != nil {
+			return fmt.Errorf("the server listed a move the notation cannot write: %w", err)
+		}
+		texts = append(texts, text)
+	}
+	t.printf("%d legal moves: %s\n", len(texts), strings.Join(texts, ", "))
+	if t.e.game == notation.UbongoDuel {
+		t.printf("A solution is legal too: each piece of the task with the squares it covers.\n")
+	}
+	return nil
+}
+
+// printPlayed tells the move as applied, by whom.
+func (t *table) printPlayed(move *rulebookv1.Move, by string) {
+	text, err := notation.Format(move)
+	if err != nil {
+		text = "a move the notation cannot write"
+	}
+	t.printf("player %d%s played %s\n", move.GetPlayer(), by, text)
+}
+
+// printHelp lists the commands and the notation of the game.
+func (t *table) printHelp() {
+	t.printf("%s%s", notation.Help(t.e.game), commandsHelp)
+}
+
+// printResume prints how to take the game up again: its token and the passes the table holds.
+func (t *table) printResume() {
+	t.printf("Token: %s\n", t.g.token)
+	if t.g.seatPass != "" {
+		t.printf("Your pass: %s\n", t.g.seatPass)
+		return
+	}
+	for i, p := range t.g.seatPasses {
+		t.printf("Seat %d's pass: %s\n", i+1, p)
+	}
+}
+
+// printf writes to the terminal; a write that fails shows again at the next read, so it is not reported.
+func (t *table) printf(format string, args ...any) {
+	fmt.Fprintf(t.e.stdout, format, args...)
+}
+
+// joinSeats writes seats as "1, 2 and 3".
+func joinSeats(seats []int32) string {
+	texts := make([]string, len(seats))
+	for i, s := range seats {
+		texts[i] = strconv.Itoa(int(s))
+	}
+	if len(texts) < 2 {
+		return strings.Join(texts, "")
+	}
+	return strings.Join(texts[:len(texts)-1], ", ") + " and " + texts[len(texts)-1]
 }

@@ -47,7 +47,9 @@ var botLimits = search.Limits{PlayoutDepth: 2}
 const estimateScale = 4
 
 // searched is Exploze as package search plays it.
-type searched struct{ search.Turns[*State, Move, Event] }
+type searched struct {
+	search.Turns[*State, Move, Event]
+}
 
 // Rewards gives the winner 1 and the others 0.
 func (searched) Rewards(s *State, r []float64) {

@@ -98,7 +98,9 @@ const openShare = 0.5
 const sampleTries = 32
 
 // searched is Micropul as package search plays it.
-type searched struct{ search.Turns[*State, Move, Event] }
+type searched struct {
+	search.Turns[*State, Move, Event]
+}
 
 // Rewards gives, with two players, the winner 1 and the loser 0 (each 1/2 in a draw); solo, the points scaled by
 // soloScale, 0 for a game lost.

@@ -78,6 +78,10 @@ func bounds(s object, rules *validate.FieldRules, fd protoreflect.FieldDescripto
 		return enumBounds(s, r, fd.Enum())
 	case *validate.BoolRules:
 		return setFrom(s, r, map[string]string{"const": "const"}, nil)
+	case *validate.DurationRules, *validate.TimestampRules:
+		// protojson writes a Duration ("1.5s") or a Timestamp (RFC 3339) as a string, to which a schema's
+		// numeric bounds do not apply: the field's comment states them.
+		return nil
 	}
 	if kind := fd.Kind(); kind == protoreflect.Int64Kind || kind == protoreflect.Sint64Kind || kind == protoreflect.Sfixed64Kind ||
 		kind == protoreflect.Uint64Kind || kind == protoreflect.Fixed64Kind {

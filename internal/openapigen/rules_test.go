@@ -38,6 +38,8 @@ func TestBounds(t *testing.T) {
 			`{}`, `{"enum":[1,2],"not":{"enum":[3]}}`},
 		{"64-bit, a string in JSON", fieldOf(&rulebookv1.UbongoDuelMove{}, "received_at"), nil,
 			`{"type":"string"}`, `{"type":"string"}`},
+		{"duration, a string in JSON", fieldOf(&rulebookv1.SuggestMoveRequest{}, "think_time"), nil,
+			`{"type":"string"}`, `{"type":"string"}`},
 		{"string length", fieldOf(&rulebookv1.NewGameRequest{}, "game"), nil, `{}`, `{"maxLength":32,"minLength":1}`},
 		{"string pattern", fieldOf(&rulebookv1.UbongoDuelTask{}, "side_name"), nil, `{}`,
 			`{"maxLength":2,"pattern":"^[AB][1-9]$"}`},

@@ -20,11 +20,11 @@ import (
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/rulebook/rulebook/gen/openapi"
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
@@ -70,13 +70,10 @@ func New(ctx context.Context, rules rulebookv1grpc.RulesServiceServer, health he
 	if err != nil {
 		return nil, err
 	}
-	marshaler := func(emitUnpopulated bool) bodyMarshaler {
-		return bodyMarshaler{&runtime.JSONPb{MarshalOptions: protojson.MarshalOptions{EmitUnpopulated: emitUnpopulated}}}
-	}
-	g := &Gateway{opts: opts, routes: rs, marshaler: marshaler(false)}
+	g := &Gateway{opts: opts, routes: rs, marshaler: newBodyMarshaler(false)}
 	g.mux = runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, g.marshaler),
-		runtime.WithMarshalerOption(mimeUnpopulated, marshaler(true)),
+		runtime.WithMarshalerOption(mimeUnpopulated, newBodyMarshaler(true)),
 		runtime.WithErrorHandler(g.callError),
 		runtime.WithRoutingErrorHandler(g.routingError),
 		runtime.WithHealthzEndpoint(health),
@@ -178,10 +175,11 @@ func (g *Gateway) routingError(ctx context.Context, mux *runtime.ServeMux, m run
 	switch httpStatus {
 	case http.StatusMethodNotAllowed:
 		g.routes.allow(w, r.URL.Path)
-		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, shorten(r.Method)+" is not a method of "+shorten(r.URL.Path)+
-			"; the Allow header lists its methods", map[string]string{"method": shorten(r.Method)})
+		method := restjson.Shorten(r.Method)
+		err = refusal.New(codes.Unimplemented, ReasonMethodNotAllowed, method+" is not a method of "+
+			restjson.Shorten(r.URL.Path)+"; the Allow header lists its methods", map[string]string{"method": method})
 	case http.StatusNotFound:
-		err = refusal.New(codes.NotFound, ReasonUnknownPath, "no call at "+shorten(r.URL.Path)+"; GET /openapi.json lists them", nil)
+		err = refusal.New(codes.NotFound, ReasonUnknownPath, "no call at "+restjson.Shorten(r.URL.Path)+"; GET /openapi.json lists them", nil)
 	default:
 		err = refusal.New(codes.InvalidArgument, ReasonMalformedPath, "the path cannot be read", nil)
 	}
@@ -233,7 +231,8 @@ func (g *Gateway) callError(ctx context.Context, mux *runtime.ServeMux, m runtim
 		err = body.refusal
 	}
 	if code := runtime.HTTPStatusFromCode(status.Code(err)); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
-		g.opts.Log.Error("REST call failed", zap.String("path", shorten(r.URL.Path)), zap.Int("status", code), zap.Error(err))
+		g.opts.Log.Error("REST call failed", zap.String("path", restjson.Shorten(r.URL.Path)), zap.Int("status", code),
+			zap.Error(err))
 	}
 	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, withHTTPStatus(err))
 }

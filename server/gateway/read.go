@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
@@ -137,7 +138,7 @@ func unreadable(ctx context.Context, err error) error {
 	case errors.Is(err, os.ErrDeadlineExceeded), ctx.Err() != nil:
 		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive before the call's deadline", nil)
 	}
-	return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body could not be read: "+shorten(err.Error()), nil)
+	return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body could not be read: "+restjson.Shorten(err.Error()), nil)
 }
 
 // tooLarge is the refusal (413) of a body longer than limit.

@@ -301,7 +301,12 @@ func TestPlayground(t *testing.T) {
 			t.Skip("this server has no SuggestMove (POST /v1/games/{game}:suggest is UNKNOWN_PATH)")
 		}
 		p := root.open(t, "")
+		p.settle() // the form laid out with the games' options, so that the click lands where the radio button is
 		p.click(`input[name="mode"][value="bot"]`)
+		var chosen bool
+		if p.value(`document.querySelector('input[name="mode"][value="bot"]').checked`, &chosen); !chosen {
+			t.Fatal("after the click on the bot's mode, it is not chosen")
+		}
 		p.setup("exploze", map[string]string{"rows": "3", "cols": "3"})
 		p.playLegal(200)
 		p.checkEnd(2)

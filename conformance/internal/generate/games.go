@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -31,7 +32,10 @@ var specs = map[string]spec{
 					AntiStallRounds: new(int32(1)), EndThreshold: new(int32(14))}}}},
 		},
 		candidates: kipicotCandidates,
-		extra:      kipicotTurns,
+		extra: func(b *builder) {
+			kipicotTurns(b)
+			addKipicotPositions(b)
+		},
 	},
 	"micropul": {
 		plays: []playthrough{
@@ -270,6 +274,90 @@ func kipicotTurns(b *builder) {
 		}
 		start = end
 	}
+}
+
+// kipicotPosition is a state of Kipicot built by hand, for a reason that no playthrough reaches: player 1 to move in
+// phase on board (in the rules' notation), with the anti-stall count idle, each player having caught one fishing
+// square of three tokens (so that both pawns may be off the board), and the supply holding the other tokens. The
+// positions are those of the engine's rule tests (engine/kipicot/rules_test.go, edge_cases_test.go).
+type kipicotPosition struct {
+	reason string
+	phase  kipicot.Phase
+	board  string
+	idle   int
+	// steps are played first, by player 1, each an ApplyMove case; then refused is refused with reason.
+	steps   []kipicot.Step
+	refused kipicot.Step
+}
+
+// kipicotPositions are the positions of the reasons no playthrough reaches: a placement that the anti-stall rule
+// requires (its count at 2 x 3 rounds, a legal token move in step 2), and a fishing choice of a block without the
+// mover's pawn (once the pawn, on (1,1), stands in two fishing squares).
+var kipicotPositions = []kipicotPosition{
+	{reason: kipicot.ReasonPlacementRequired, phase: kipicot.PhaseAction, idle: 2 * kipicot.DefaultAntiStallRounds,
+		board:   "r y . . . | . ry . r ry1 | . . . . . | . r . . . | . y . . .",
+		refused: kipicot.Step{Kind: kipicot.StepMoveToken, From: kipicot.Coord{Row: 0, Col: 0}, To: kipicot.Coord{Row: 1, Col: 0}}},
+	{reason: kipicot.ReasonNotAFishingSquare, phase: kipicot.PhasePawn,
+		board:   "r r r r . | r r r r . | . . . . . | . . . . . | . . . . .",
+		steps:   []kipicot.Step{{Kind: kipicot.StepPawn, To: kipicot.Coord{Row: 1, Col: 1}}},
+		refused: kipicot.Step{Kind: kipicot.StepFish, To: kipicot.Coord{Row: 0, Col: 2}}},
+}
+
+// kipicotCaught are the catches of kipicotPosition: one fishing square of three tokens each.
+var kipicotCaught = [kipicot.Players]kipicot.Catch{{Red: 2, Yellow: 1}, {Red: 1, Yellow: 2}}
+
+// addKipicotPositions adds the cases of kipicotPositions: each named position/<reason>/, the ApplyMove of its steps,
+// the legal moves of the state they lead to, and the ValidateMove and ApplyMove of the refused step there.
+func addKipicotPositions(b *builder) {
+	for _, p := range kipicotPositions {
+		at := "position/" + p.reason + "/"
+		state := kipicotState(p)
+		for i, st := range p.steps {
+			var applied rulebookv1.ApplyMoveResponse
+			move := kipicot.Move{Player: 1, Step: st}.Proto()
+			if r := b.add(at+"step "+strconv.Itoa(i+1), "ApplyMove",
+				&rulebookv1.ApplyMoveRequest{Game: b.game, State: state, Move: move}, &applied); r != nil {
+				panic(fmt.Sprintf("%sstep %d refused: %v", at, i+1, r))
+			}
+			state = applied.GetState()
+		}
+		b.add(at+"legal", "ListLegalMoves", &rulebookv1.ListLegalMovesRequest{Game: b.game, State: state}, nil)
+		move := kipicot.Move{Player: 1, Step: p.refused}.Proto()
+		if !b.try(at+"validate", "ValidateMove", &rulebookv1.ValidateMoveRequest{Game: b.game, State: state, Move: move},
+			p.reason) {
+			panic(at + "validate: not refused with " + p.reason)
+		}
+		b.add(at+"apply", "ApplyMove", &rulebookv1.ApplyMoveRequest{Game: b.game, State: state, Move: move}, nil)
+	}
+}
+
+// kipicotState returns the state of the position p, with the default options.
+func kipicotState(p kipicotPosition) *rulebookv1.GameState {
+	board, err := kipicot.ParseBoard(p.board)
+	if err != nil {
+		panic(err)
+	}
+	parts := kipicot.Parts{ToMove: 1, Phase: p.phase, TurnsWithoutPlacement: p.idle, Caught: kipicotCaught,
+		Board: board, SupplyRed: kipicot.TokensPerColor, SupplyYellow: kipicot.TokensPerColor}
+	for _, c := range kipicotCaught {
+		parts.SupplyRed -= c.Red
+		parts.SupplyYellow -= c.Yellow
+	}
+	for _, q := range board {
+		for _, c := range []kipicot.Color{q.Bottom, q.Top} {
+			switch c {
+			case kipicot.Red:
+				parts.SupplyRed--
+			case kipicot.Yellow:
+				parts.SupplyYellow--
+			}
+		}
+	}
+	s, err := kipicot.NewState(kipicot.DefaultOptions(), parts)
+	if err != nil {
+		panic(fmt.Sprintf("position %s: %v", p.reason, err))
+	}
+	return &rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: s.Proto()}}
 }
 
 // kipicotStep returns the step of a move of one step.

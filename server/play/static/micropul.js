@@ -32,6 +32,15 @@ function canonical(id, r) {
   return r;
 }
 
+/** fitting returns the first rotation at which tile id has a legal placement, so that a tile picked up is shown
+ * turned to fit somewhere (0 if none does). */
+function fitting(id, placements) {
+  for (let r = 0; r < 4; r++) {
+    if (placements.some((p) => (p.tile ?? 0) === id && (p.rotation ?? 0) === canonical(id, r))) return r;
+  }
+  return 0;
+}
+
 /** symbol draws what a quadrant holds, centred at (cx, cy), r its size. */
 function symbol(y, cx, cy, r) {
   switch (y) {
@@ -131,7 +140,7 @@ function controls(ctx, s, placements, stoneMoves) {
       const chosen = choice.tile === id;
       const b = html('button', { type: 'button', class: `hand-tile${chosen ? ' chosen' : ''}${playable && !chosen ? ' legal' : ''}`, 'data-tile': id,
         'aria-pressed': String(chosen), 'aria-label': `tile ${id}`, disabled: !ctx.playable,
-        onclick: () => { choice.tile = chosen ? null : id; choice.rotation = 0; choice.stones = false; redraw(); } },
+        onclick: () => { choice.tile = chosen ? null : id; choice.rotation = chosen ? 0 : fitting(id, placements); choice.stones = false; redraw(); } },
       svg('svg', { viewBox: `0 0 ${T} ${T}`, class: 'tile-icon' }, tileArt(id, chosen ? choice.rotation : 0)));
       if (playable && !chosen) b.dataset.legal = '';
       tray.append(b);

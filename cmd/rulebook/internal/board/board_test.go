@@ -1,0 +1,80 @@
+package board
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
+	"github.com/rulebook/rulebook/engine/exploze"
+	"github.com/rulebook/rulebook/engine/kipicot"
+	"github.com/rulebook/rulebook/engine/micropul"
+	"github.com/rulebook/rulebook/engine/ubongoduel"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+)
+
+// TestDraw draws a game of each kind after a few seeded random moves, as seat 1 sees it, and compares the text with
+// a golden file, once plain and once in colour.
+func TestDraw(t *testing.T) {
+	games := []struct {
+		name  string
+		game  engine.Game
+		moves int
+	}{
+		{"exploze", exploze.Game{}, 14},
+		{"kipicot", kipicot.Game{}, 24},
+		{"micropul", micropul.Game{}, 12},
+		{"ubongo-duel", ubongoduel.Game{}, 0},
+	}
+	for _, g := range games {
+		t.Run(g.name, func(t *testing.T) {
+			state := play(t, g.game, g.moves)
+			view, err := g.game.View(state, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain := Draw(view, 1, Style{})
+			if strings.Contains(plain, "\x1b[") {
+				t.Errorf("a plain board holds an escape:\n%s", plain)
+			}
+			enginetest.Golden(t, filepath.Join("testdata", g.name+".txt"), []byte(plain))
+			colored := Draw(view, 1, Style{Color: true})
+			if !strings.Contains(colored, "\x1b[") {
+				t.Errorf("a board in colour holds no escape:\n%s", colored)
+			}
+			enginetest.Golden(t, filepath.Join("testdata", g.name+"-color.txt"), []byte(colored))
+		})
+	}
+}
+
+// TestDrawNothing draws a state that holds no game.
+func TestDrawNothing(t *testing.T) {
+	if got := Draw(&rulebookv1.GameState{}, 0, Style{}); got != "(no game to draw)\n" {
+		t.Errorf("Draw = %q", got)
+	}
+}
+
+// play returns a game of g from seed 1 after n random legal moves (fewer if it ends).
+func play(t *testing.T, g engine.Game, n int) *rulebookv1.GameState {
+	t.Helper()
+	state, err := g.New(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range n {
+		legal, err := g.Legal(state, engine.NoPlayer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(legal) == 0 {
+			break
+		}
+		if state, _, err = g.Apply(state, legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return state
+}
