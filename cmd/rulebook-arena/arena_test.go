@@ -8,17 +8,18 @@ import (
 	"time"
 )
 
-// TestRun plays a small tournament of every match at a few iterations a move, and checks a line for each pairing
-// and each solo player, with its rate or mean and interval.
+// TestRun plays a small tournament of two matches at a few iterations a move, and checks a line for each pairing
+// and each solo player, with its rate or mean and interval, and that 2 workers print the same.
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	c := config{games: 2, thinks: []time.Duration{0}, iterations: 4, seed: 1, matches: []string{"exploze", "micropul-solo"}}
+	c := config{games: 2, thinks: []time.Duration{0}, iterations: 4, seed: 1, matches: []string{"exploze", "micropul-solo"},
+		opponents: []string{"random", "greedy"}}
 	if err := run(&out, c); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want := []*regexp.Regexp{
-		regexp.MustCompile(`^exploze +4 iterations +bot vs random +[0-9.]+/2 = +[0-9.]+% +\[95% CI +[0-9.]+%, +[0-9.]+%\] +4 iterations a move$`),
+		regexp.MustCompile(`^exploze +4 iterations +bot vs random +[0-9.]+/2 = +[0-9.]+% +\[95% CI +[0-9.]+%, +[0-9.]+%\] +[0-9]+ iterations a move$`), // alpha-beta: nodes
 		regexp.MustCompile(`^exploze +4 iterations +bot vs greedy `),
 		regexp.MustCompile(`^micropul-solo +random +mean score +[0-9.]+ +\[95% CI`),
 		regexp.MustCompile(`^micropul-solo +greedy +mean score`),
@@ -32,7 +33,27 @@ func TestRun(t *testing.T) {
 			t.Errorf("line %d %q does not match %v", i+1, lines[i], re)
 		}
 	}
+	c.workers = 2
+	var parallel bytes.Buffer
+	if err := run(&parallel, c); err != nil {
+		t.Fatal(err)
+	}
+	if parallel.String() != out.String() {
+		t.Errorf("on 2 workers:\n%s\nwant what 1 worker printed:\n%s", parallel.String(), out.String())
+	}
 	if err := run(&out, config{games: 1, matches: []string{"chess"}}); err == nil {
 		t.Error("an unknown match: no error")
+	}
+	if err := run(&out, config{games: 1, matches: []string{"exploze"}, opponents: []string{"perfect"}}); err == nil {
+		t.Error("an unknown opponent: no error")
+	}
+	out.Reset()
+	c.workers, c.opponents = 1, []string{"greedy"}
+	if err := run(&out, c); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !want[1].MatchString(lines[0]) ||
+		!want[3].MatchString(lines[1]) || !want[4].MatchString(lines[2]) {
+		t.Errorf("greedy alone:\n%s", out.String())
 	}
 }

@@ -3,10 +3,13 @@
 // alternated, at each think time a move, and prints win rates with 95% confidence intervals (Wilson's); for Micropul
 // solo, the mean score of each player. Usage:
 //
-//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo]
+//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-workers 1]
 //
-// -iterations N searches N iterations a move instead of a think time (deterministic, for tests). The bot thinks on
-// the wall clock: run it on an idle machine, one tournament at a time.
+// -iterations N searches N iterations a move instead of a think time (deterministic, for tests). -opponents names the
+// players the bot meets (in Micropul solo, the players whose scores are printed beside the bot's). The bot thinks on
+// the wall clock: run it on an idle machine, one tournament at a time. -workers N plays N games at a time, each on
+// its own goroutine: a bot's think time stays the same, the tournament's wall time shrinks when N cores are free
+// (each search gets fewer iterations if they are not).
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rulebook/rulebook/engine"
@@ -53,19 +57,23 @@ type config struct {
 	thinks     []time.Duration
 	iterations int
 	matches    []string
+	opponents  []string
 	seed       uint64
+	workers    int
 }
 
 func main() {
 	var c config
-	var thinks, names string
+	var thinks, names, opponents string
 	flag.IntVar(&c.games, "games", 100, "games per pairing")
 	flag.StringVar(&thinks, "think", "10ms,50ms,250ms", "the bot's think times a move, comma-separated")
 	flag.IntVar(&c.iterations, "iterations", 0, "iterations a move instead of a think time")
 	flag.StringVar(&names, "matches", "exploze,kipicot,micropul,micropul-solo", "the games to play, comma-separated")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the games, the players and the bot")
+	flag.IntVar(&c.workers, "workers", 1, "games played at a time")
+	flag.StringVar(&opponents, "opponents", "random,greedy", "the bot's opponents, comma-separated")
 	flag.Parse()
-	c.matches = strings.Split(names, ",")
+	c.matches, c.opponents = strings.Split(names, ","), strings.Split(opponents, ",")
 	for _, t := range strings.Split(thinks, ",") {
 		d, err := time.ParseDuration(t)
 		if err != nil || d <= 0 {
@@ -88,6 +96,14 @@ func run(w io.Writer, c config) error {
 	if c.games < 1 {
 		return fmt.Errorf("-games must be at least 1")
 	}
+	if c.workers < 1 {
+		c.workers = 1
+	}
+	for _, o := range c.opponents {
+		if o != "random" && o != "greedy" {
+			return fmt.Errorf("no opponent %q (random or greedy)", o)
+		}
+	}
 	for _, name := range c.matches {
 		m, ok := matches[name]
 		if !ok {
@@ -100,7 +116,7 @@ func run(w io.Writer, c config) error {
 			continue
 		}
 		for _, think := range c.thinks {
-			for _, opponent := range []string{"random", "greedy"} {
+			for _, opponent := range c.opponents {
 				if err := pairing(w, c, name, m, think, opponent); err != nil {
 					return err
 				}
@@ -130,68 +146,119 @@ func opponentOf(name string, seed uint64) player {
 // pairing plays c.games games of m between the bot, thinking think a move, and opponent, the bot in seat 1 in even
 // games and seat 2 in odd ones, and prints the bot's score.
 func pairing(w io.Writer, c config, name string, m match, think time.Duration, opponent string) error {
-	var searched, moves int64
-	points := 0.0
-	for i := range c.games {
-		seed := c.seed + uint64(i)
-		b := bot{think: think, iterations: c.iterations, seed: seed, searched: &searched, moves: &moves}
+	games, err := playAll(c, func(i int, seed uint64, b bot) (game, error) {
 		seats := []player{b, opponentOf(opponent, seed)}
 		botSeat := engine.Player(1)
 		if i%2 == 1 {
 			seats[0], seats[1], botSeat = seats[1], seats[0], 2
 		}
 		score, err := playGame(m, seed, seats)
-		if err != nil {
-			return fmt.Errorf("%s game %d: %w", name, i, err)
-		}
-		points += outcome(score, botSeat)
+		return game{points: outcome(score, botSeat)}, err
+	}, think)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	lo, hi := wilson(points, float64(c.games))
+	var t tally
+	for _, g := range games {
+		t.add(g)
+	}
+	lo, hi := wilson(t.sum, float64(c.games))
 	fmt.Fprintf(w, "%-8s %-14s bot vs %-6s  %5.1f/%d = %5.1f%%  [95%% CI %5.1f%%, %5.1f%%]  %d iterations a move\n",
-		name, budgetName(c, think), opponent, points, c.games, 100*points/float64(c.games), 100*lo, 100*hi,
-		searched/max(moves, 1))
+		name, budgetName(c, think), opponent, t.sum, c.games, 100*t.sum/float64(c.games), 100*lo, 100*hi,
+		t.searched/max(t.moves, 1))
 	return nil
 }
 
-// solo plays c.games solo games of m for each player (random, greedy, the bot at each think time) and prints each
-// one's mean score with its 95% confidence interval.
+// solo plays c.games solo games of m for each player (the opponents, then the bot at each think time) and prints
+// each one's mean score with its 95% confidence interval.
 func solo(w io.Writer, c config, name string, m match) error {
 	type entrant struct {
 		label string
-		of    func(seed uint64) player
+		think time.Duration
+		of    func(seed uint64, b bot) player
 	}
-	var searched, moves int64
-	entrants := []entrant{
-		{"random", func(seed uint64) player { return opponentOf("random", seed) }},
-		{"greedy", func(seed uint64) player { return opponentOf("greedy", seed) }},
+	var entrants []entrant
+	for _, o := range c.opponents {
+		entrants = append(entrants, entrant{o, 0, func(seed uint64, _ bot) player { return opponentOf(o, seed) }})
 	}
 	for _, think := range c.thinks {
-		entrants = append(entrants, entrant{"bot " + budgetName(c, think), func(seed uint64) player {
-			return bot{think: think, iterations: c.iterations, seed: seed, searched: &searched, moves: &moves}
-		}})
+		entrants = append(entrants, entrant{"bot " + budgetName(c, think), think,
+			func(_ uint64, b bot) player { return b }})
 	}
 	for _, e := range entrants {
-		searched, moves = 0, 0
-		var sum, sumSq float64
-		for i := range c.games {
-			seed := c.seed + uint64(i)
-			score, err := playGame(m, seed, []player{e.of(seed)})
+		games, err := playAll(c, func(_ int, seed uint64, b bot) (game, error) {
+			score, err := playGame(m, seed, []player{e.of(seed, b)})
 			if err != nil {
-				return fmt.Errorf("%s game %d: %w", name, i, err)
+				return game{}, err
 			}
-			p := float64(score.GetStandings()[0].GetPoints())
-			sum, sumSq = sum+p, sumSq+p*p
+			return game{points: float64(score.GetStandings()[0].GetPoints())}, nil
+		}, e.think)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		var t tally
+		for _, g := range games {
+			t.add(g)
 		}
 		n := float64(c.games)
-		mean := sum / n
-		half := 1.96 * math.Sqrt(max(sumSq/n-mean*mean, 0)/n)
+		mean := t.sum / n
+		half := 1.96 * math.Sqrt(max(t.sumSq/n-mean*mean, 0)/n)
 		line := fmt.Sprintf("%-13s %-20s mean score %6.1f  [95%% CI %6.1f, %6.1f]", name, e.label, mean, mean-half, mean+half)
-		if moves > 0 {
-			line += fmt.Sprintf("  %d iterations a move", searched/moves)
+		if t.moves > 0 {
+			line += fmt.Sprintf("  %d iterations a move", t.searched/t.moves)
 		}
 		fmt.Fprintln(w, line)
 	}
 	return nil
+}
+
+// game is what one game of a tournament gave: the points it is worth (a pairing's outcome for the bot, or a solo
+// score), and the iterations the bot searched over its moves.
+type game struct {
+	points          float64
+	searched, moves int64
+}
+
+// tally sums a tournament's games.
+type tally struct {
+	sum, sumSq      float64
+	searched, moves int64
+}
+
+// add counts g.
+func (t *tally) add(g game) {
+	t.sum, t.sumSq = t.sum+g.points, t.sumSq+g.points*g.points
+	t.searched, t.moves = t.searched+g.searched, t.moves+g.moves
+}
+
+// playAll plays c.games games on c.workers goroutines, game i from seed c.seed+i with a bot of its own thinking
+// think a move, and returns them in order; the first error (by game) ends it.
+func playAll(c config, play func(i int, seed uint64, b bot) (game, error), think time.Duration) ([]game, error) {
+	games := make([]game, c.games)
+	errs := make([]error, c.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(c.workers, c.games) {
+		wg.Go(func() {
+			for i := range next {
+				seed := c.seed + uint64(i)
+				b := bot{think: think, iterations: c.iterations, seed: seed, searched: new(int64), moves: new(int64)}
+				games[i], errs[i] = play(i, seed, b)
+				games[i].searched, games[i].moves = *b.searched, *b.moves
+			}
+		})
+	}
+	for i := range c.games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
+		}
+	}
+	return games, nil
 }
 
 // playGame plays a game of m from seed, seats[p-1] choosing the moves of seat p, and returns its final score.

@@ -8,16 +8,33 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// Suggest is Exploze's bot: Monte Carlo tree search with random playouts. Exploze hides nothing, so every
-// iteration plays from s itself.
+// Suggest is Exploze's bot: with two players, alpha-beta search (search.AlphaBeta), nodesPerIteration nodes for
+// each iteration of the budget; with more, Monte Carlo tree search with random playouts (search.MCTS). Exploze hides
+// nothing, so every iteration plays from s itself.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
-	r := search.MCTS[*State, Move](searched{}, func(*rand.Rand) *State { return s }, seat, s.opts.Players, b,
-		botLimits, false)
+	return suggest(s, seat, b, s.opts.Players == 2)
+}
+
+// nodesPerIteration is how many nodes alpha-beta searches for each iteration of a budget: about as many as it
+// searches in the time MCTS plays one playout on a 6 x 6 board (24,000 nodes against 2,300 playouts in 50 ms), so
+// that a level's budget costs the two searches about the same time.
+const nodesPerIteration = 10
+
+// suggest is Suggest by alpha-beta search when alphaBeta is set, else by MCTS.
+func suggest(s *State, seat engine.Player, b engine.Budget, alphaBeta bool) (engine.Plan[Move], error) {
+	var r search.Result[Move]
+	if alphaBeta {
+		b.Iterations *= nodesPerIteration
+		r = search.AlphaBeta[*State, Move](searched{}, s, seat, b)
+	} else {
+		r = search.MCTS[*State, Move](searched{}, func(*rand.Rand) *State { return s }, seat, s.opts.Players, b,
+			botLimits, false)
+	}
 	if !r.Found {
 		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
 	plan := engine.Plan[Move]{Move: r.Move, PrincipalVariation: r.PrincipalVariation, Iterations: int64(r.Iterations)}
-	if r.Visits > 0 {
+	if r.Visits > 0 || r.Depth > 0 {
 		plan.Evaluation = &rulebookv1.Evaluation{WinProbability: r.Value}
 	}
 	return plan, nil

@@ -3,6 +3,8 @@ package micropul
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/rulebook/rulebook/engine"
 )
 
 // midGame returns a two-player position after 30 seeded random plies, and its first legal placement.
@@ -70,6 +72,17 @@ func BenchmarkGameApply(b *testing.B) {
 	state, move := definition{}.EncodeState(s), m.Proto()
 	for b.Loop() {
 		if _, _, err := (Game{}).Apply(state, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSuggest runs the bot's search, the default level's iterations, in the mid-game position.
+func BenchmarkSuggest(b *testing.B) {
+	s, _ := midGame(b)
+	budget := engine.Budget{Level: engine.Medium, Iterations: engine.Medium.Iterations(), Seed: 1}
+	for b.Loop() {
+		if _, err := (definition{}).Suggest(s, s.ToMove(), budget); err != nil {
 			b.Fatal(err)
 		}
 	}

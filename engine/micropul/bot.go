@@ -13,9 +13,9 @@ import (
 // (the rules' best band starts past 100 points).
 const soloScale = 200
 
-// Suggest is Micropul's bot: information-set Monte Carlo tree search. It looks only at seat's view of s, and each
-// iteration plays on a deal of what the view hides (the core's order, the supplies, the other player's hand), drawn
-// from the tiles seat has not seen. Two players play to win; solo, the player plays for points (a game lost by running
+// Suggest is Micropul's bot: information-set Monte Carlo search, one move deep (botLimits). It looks only at seat's
+// view of s, and each iteration plays on a deal of what the view hides (the core's order, the supplies, the other
+// player's hand), drawn from the tiles seat has not seen. Two players play to win; solo, the player plays for points (a game lost by running
 // out of tiles scores 0), and the evaluation is the expected score.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
 	view := s.View(seat)
@@ -80,11 +80,22 @@ func (s *State) deal(unseen []int, rng *rand.Rand) *State {
 	return d
 }
 
-// botLimits end the bot's playouts after 2 moves, rated by Estimate: random play much longer says little.
-var botLimits = search.Limits{PlayoutDepth: 2}
+// botLimits keep the bot's tree one move deep, the seat's: a hundred placements or more a turn, and the other hand
+// dealt anew each iteration, leave too few visits below the root to tell the other seat's replies apart in the time
+// a bot has, and without that tree the bot runs twice the iterations (it played no weaker than with it, in the same
+// tournaments). They widen the root progressively, for the same reason, and end playouts after 2 moves, rated by
+// Estimate: random play much longer says little.
+var botLimits = search.Limits{PlayoutDepth: 2, Widening: 1, MaxDepth: 1}
 
 // estimateScale is the lead, in points, that Estimate rates about 0.73.
 const estimateScale = 6
+
+// openShare is the part of an open group's micropuls that Estimate counts for the owner of its only stone: the
+// group may still close (and grow), or be joined to a group carrying another stone.
+const openShare = 0.5
+
+// sampleTries is how many random (position, tile, rotation) triples Sample tries before it gives up.
+const sampleTries = 32
 
 // searched is Micropul as package search plays it.
 type searched struct {
@@ -114,17 +125,43 @@ func (searched) Rewards(s *State, r []float64) {
 	}
 }
 
-// Estimate rates, with two players, each seat by how many points it leads the other by; solo, it scales the points
-// as Rewards does.
+// Estimate rates each seat by its points and openShare of the micropuls of each open group carrying one stone, the
+// seat's: with two players by how far that leads the other's, solo scaled as Rewards does.
 func (searched) Estimate(s *State, r []float64) {
 	sc := s.Score()
-	if len(r) == 1 {
-		r[0] = min(float64(sc.Players[0].Total)/soloScale, 1)
-		return
-	}
 	points := make([]float64, len(r))
 	for i, p := range sc.Players {
 		points[i] = float64(p.Total)
 	}
+	for _, g := range sc.Groups {
+		if !g.Closed && len(g.Stones) == 1 {
+			points[g.Stones[0].Player-1] += openShare * float64(g.Micropuls)
+		}
+	}
+	if len(r) == 1 {
+		r[0] = min(points[0]/soloScale, 1)
+		return
+	}
 	search.Leads(points, estimateScale, r)
+}
+
+// Sample draws a random placement for a playout: a hand tile, turned at random, next to a random tile in play, in
+// up to sampleTries tries; a playout with no placement found draws from every legal move instead.
+func (searched) Sample(s *State, rng *rand.Rand) (Move, bool) {
+	p := s.toMove
+	hand := s.seats[p-1].Hand
+	if len(hand) == 0 {
+		return Move{}, false
+	}
+	for range sampleTries {
+		at := s.board[rng.IntN(len(s.board))].At.add(step[rng.IntN(4)])
+		if _, taken := s.index[at]; taken || !at.inRange() {
+			continue
+		}
+		id, r := hand[rng.IntN(len(hand))], rng.IntN(4)
+		if f := fitAt(orientations[id][r], at, s.lookup); f.touches && f.match && !f.conflict {
+			return Move{Player: p, Action: PlaceTile, Tile: id, At: at, Rotation: canonicalRotation(id, r)}, true
+		}
+	}
+	return Move{}, false
 }

@@ -4,8 +4,10 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/rulebook/rulebook/engine"
 )
@@ -32,6 +34,22 @@ type Limits struct {
 	MaxNodes int
 	// PlayoutDepth is the most random moves of one playout, after which the game's Estimate ends it; 0 means 5,000.
 	PlayoutDepth int
+	// MaxDepth, when above 0, is the deepest the tree grows, in moves from the root: an iteration that reaches it
+	// goes on by a playout. 0 grows it without bound.
+	MaxDepth int
+	// Widening, when above 0, widens the root progressively: its moves are rated once, before the first iteration,
+	// by the seat's Estimate (or Rewards) of the state after each, and the root searches only the best-rated
+	// 1 + ceil(Widening x sqrt(visits)) of them, best first. 0 searches every root move from the start, in a random
+	// order.
+	Widening float64
+}
+
+// Sampler is a Game that draws a random legal move more cheaply than Moves lists them all: playouts use Sample
+// when the Game has it.
+type Sampler[S any, M comparable] interface {
+	// Sample returns a legal move of s's mover drawn with rng (not necessarily uniformly), or ok false when it
+	// found none; the playout then draws from Moves.
+	Sample(s S, rng *rand.Rand) (m M, ok bool)
 }
 
 // Exploration is UCT's constant for rewards in 0..1.
@@ -39,16 +57,19 @@ const Exploration = 0.7
 
 // Result is what a search found for the seat at its root.
 type Result[M any] struct {
-	// Move is the root's most visited move; Found is false when the root had no legal move.
+	// Move is the root's most visited move (AlphaBeta's best); Found is false when the root had no legal move.
 	Move  M
 	Found bool
-	// Value is the seat's mean reward after Move (a win probability, or a scaled score), over Visits playouts.
+	// Value is the seat's mean reward after Move (a win probability, or a scaled score), over Visits playouts; in
+	// AlphaBeta, the seat's value of the position (Visits is 0).
 	Value  float64
 	Visits int
-	// PrincipalVariation is the most visited line from the root, starting with Move.
+	// PrincipalVariation is the most visited line from the root (AlphaBeta's best line), starting with Move.
 	PrincipalVariation []M
-	// Iterations is the number of playouts run; Nodes the size of the tree.
+	// Iterations is the number of playouts run (of nodes searched, in AlphaBeta); Nodes the size of MCTS's tree.
 	Iterations, Nodes int
+	// Depth is the depth of AlphaBeta's deepest round completed, Value's and the variation's; 0 for MCTS.
+	Depth int
 }
 
 // node is one move in the tree: the move that leads to it from its parent, made by player.
@@ -119,9 +140,10 @@ func (t *tree[M]) best(n int32) int32 {
 // MCTS searches for the move of seat, who moves at the root, by Monte Carlo tree search with random playouts, within
 // budget and limits. Each iteration plays from deal(rng): the root state itself in a game of perfect information,
 // or a deal of everything seat may not see, consistent with what it sees (information-set MCTS: one tree over the
-// deals, each move's statistics kept over the iterations in which it was legal). The principal variation stops
-// before the first move of another seat when ownLine is set (in a game of hidden information, where the other
-// seats' moves depend on what the deals guessed).
+// deals, each move's statistics kept over the iterations in which it was legal). Seat's own moves at the root are
+// listed once, from the first deal: they depend only on what seat sees. The principal variation stops before the
+// first move of another seat when ownLine is set (in a game of hidden information, where the other seats' moves
+// depend on what the deals guessed).
 func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat engine.Player, seats int,
 	budget engine.Budget, limits Limits, ownLine bool) Result[M] {
 	maxNodes, maxPlayout := limits.MaxNodes, limits.PlayoutDepth
@@ -132,12 +154,15 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 		maxPlayout = 5000
 	}
 	rng := rand.New(rand.NewPCG(budget.Seed, 0x6d637473))
-	t := &tree[M]{nodes: make([]node[M], 1, min(maxNodes, 4096))}
 	rewards := make([]float64, seats)
+	root := rootMoves(g, deal(rng), seat, limits.Widening, rewards, budget)
+	res := Result[M]{Found: len(root) > 0}
+	if !res.Found {
+		return res
+	}
+	t := &tree[M]{nodes: make([]node[M], 1, min(maxNodes, 4096))}
 	var moves, untried []M
 	path := make([]int32, 0, 64)
-	res := Result[M]{}
-	var first M
 	for budget.Iterations <= 0 || res.Iterations < budget.Iterations {
 		if budget.Stopped() {
 			break
@@ -145,17 +170,15 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 		s := deal(rng)
 		n := int32(0)
 		path = append(path[:0], 0)
-		for {
+		for limits.MaxDepth <= 0 || len(path) <= limits.MaxDepth {
 			p := g.Mover(s)
 			if p == engine.NoPlayer {
 				break
 			}
-			moves = g.Moves(s, moves[:0])
-			if len(moves) == 0 {
+			if n == 0 {
+				moves = append(moves[:0], root...)
+			} else if moves = g.Moves(s, moves[:0]); len(moves) == 0 {
 				break
-			}
-			if n == 0 && !res.Found {
-				first, res.Found = moves[0], true
 			}
 			untried = untried[:0]
 			for _, m := range moves {
@@ -165,11 +188,20 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 					untried = append(untried, m)
 				}
 			}
-			if len(untried) > 0 && len(t.nodes) < maxNodes {
-				m := untried[rng.IntN(len(untried))]
-				n = t.add(n, m, p)
+			var next M
+			grow := false
+			if n == 0 && limits.Widening > 0 {
+				k := len(t.nodes[0].kids)
+				if grow = k < len(root) && k < width(limits.Widening, t.nodes[0].visits); grow {
+					next = root[k]
+				}
+			} else if grow = len(untried) > 0; grow {
+				next = untried[rng.IntN(len(untried))]
+			}
+			if grow && len(t.nodes) < maxNodes {
+				n = t.add(n, next, p)
 				path = append(path, n)
-				s = g.Play(s, m)
+				s = g.Play(s, next)
 				break
 			}
 			c := t.selectChild(n, moves)
@@ -198,28 +230,64 @@ func MCTS[S any, M comparable](g Game[S, M], deal func(rng *rand.Rand) S, seat e
 		res.Iterations++
 	}
 	res.Nodes = len(t.nodes)
-	if b := t.best(0); b >= 0 {
-		nd := t.nodes[b]
-		res.Move, res.Value, res.Visits = nd.move, nd.reward/float64(nd.visits), int(nd.visits)
-		for n := b; n >= 0 && t.nodes[n].visits > 0; n = t.best(n) {
-			if ownLine && t.nodes[n].player != seat {
-				break
-			}
-			res.PrincipalVariation = append(res.PrincipalVariation, t.nodes[n].move)
-		}
+	b := t.best(0)
+	if b < 0 || t.nodes[b].visits == 0 { // stopped before the first iteration's end: the first root move
+		res.Move, res.PrincipalVariation = root[0], []M{root[0]}
 		return res
 	}
-	if !res.Found { // stopped before the first iteration: the first legal move
-		if s := deal(rng); g.Mover(s) != engine.NoPlayer {
-			if moves = g.Moves(s, moves[:0]); len(moves) > 0 {
-				first, res.Found = moves[0], true
-			}
+	nd := t.nodes[b]
+	res.Move, res.Value, res.Visits = nd.move, nd.reward/float64(nd.visits), int(nd.visits)
+	for n := b; n >= 0 && t.nodes[n].visits > 0; n = t.best(n) {
+		if ownLine && t.nodes[n].player != seat {
+			break
 		}
-	}
-	if res.Found {
-		res.Move, res.PrincipalVariation = first, []M{first}
+		res.PrincipalVariation = append(res.PrincipalVariation, t.nodes[n].move)
 	}
 	return res
+}
+
+// rootMoves returns seat's moves in s, in Moves' order; with widening, best-rated first, each rated by seat's
+// Estimate (or Rewards) of the state after it, equals in Moves' order. Rating polls budget's Stop every 8 moves; the
+// moves not rated when it fires come last.
+func rootMoves[S any, M comparable](g Game[S, M], s S, seat engine.Player, widening float64, r []float64,
+	budget engine.Budget) []M {
+	if g.Mover(s) != seat {
+		return nil
+	}
+	moves := g.Moves(s, nil)
+	if widening <= 0 {
+		return moves
+	}
+	rating := make([]float64, len(moves))
+	for i, m := range moves {
+		if i%8 == 7 && budget.Stopped() {
+			for j := i; j < len(moves); j++ {
+				rating[j] = math.Inf(-1)
+			}
+			break
+		}
+		if next := g.Play(s, m); g.Mover(next) == engine.NoPlayer {
+			g.Rewards(next, r)
+		} else {
+			g.Estimate(next, r)
+		}
+		rating[i] = r[seat-1]
+	}
+	order := make([]int, len(moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rating[b], rating[a]) })
+	sorted := make([]M, len(moves))
+	for i, k := range order {
+		sorted[i] = moves[k]
+	}
+	return sorted
+}
+
+// width returns how many root moves a root visited visits times searches under progressive widening w.
+func width(w float64, visits int32) int {
+	return 1 + int(math.Ceil(w*math.Sqrt(float64(visits))))
 }
 
 // selectChild returns the child of n, among those reached by moves (legal now), with the highest upper confidence
@@ -258,16 +326,24 @@ func Leads(points []float64, scale float64, r []float64) {
 	}
 }
 
-// playout plays random moves from *s until the game is over (over), for at most maxPlayout moves, polling budget's
-// Stop every 64 moves (stopped: the playout was abandoned).
+// playout plays random moves from *s (drawn by the game's Sample if it is a Sampler, else from Moves) until the game
+// is over (over), for at most maxPlayout moves, polling budget's Stop every 64 moves (stopped: the playout was
+// abandoned).
 func playout[S any, M comparable](g Game[S, M], s *S, rng *rand.Rand, moves *[]M, maxPlayout int,
 	budget engine.Budget) (over, stopped bool) {
+	sampler, _ := g.(Sampler[S, M])
 	for ply := range maxPlayout {
 		if ply%64 == 63 && budget.Stopped() {
 			return false, true
 		}
 		if g.Mover(*s) == engine.NoPlayer {
 			return true, false
+		}
+		if sampler != nil {
+			if m, ok := sampler.Sample(*s, rng); ok {
+				*s = g.Play(*s, m)
+				continue
+			}
 		}
 		*moves = g.Moves(*s, (*moves)[:0])
 		if len(*moves) == 0 {
