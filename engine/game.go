@@ -95,8 +95,10 @@ type Applied struct {
 	State  *rulebookv1.GameState
 	Held   []byte
 	Events []*rulebookv1.Event
-	// View is what the seat may see of State, and SeenEvents of Events.
+	// View is what the seat may see of State, and SeenEvents of Events. From ApplyHeldWire, the view is ViewWire, the
+	// wire form of its envelope, and View is nil.
 	View       *rulebookv1.GameState
+	ViewWire   []byte
 	SeenEvents []*rulebookv1.Event
 }
 
@@ -166,9 +168,55 @@ func ApplyHeld(g Game, held []byte, move *rulebookv1.Move, seat Player) (Applied
 	return a, nil
 }
 
+// Wired is implemented by games that give the states of a move's answer in the wire form of their envelopes, for the
+// gRPC server to send as they are: every Spec, whose Definition may write them itself (see WireEncoder). ApplyWire and
+// ApplyHeldWire use it when a game has it, and protobuf's encoding when not.
+type Wired interface {
+	// ApplyWire plays move on a full state as Apply does, and returns the new state in the wire form of its envelope.
+	ApplyWire(state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error)
+	// ApplyHeldWire plays move as ApplyHeld does, with the view as Applied.ViewWire (Applied.View is nil).
+	ApplyHeldWire(held []byte, move *rulebookv1.Move, seat Player) (Applied, error)
+}
+
+// ApplyWire plays move on a full state as Apply does, and returns the new state in the wire form of its envelope,
+// the bytes protobuf's deterministic encoding gives: by g's ApplyWire if g is Wired, else by Apply and that encoding.
+func ApplyWire(g Game, state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error) {
+	if w, ok := g.(Wired); ok {
+		return w.ApplyWire(state, move)
+	}
+	next, events, err := g.Apply(state, move)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := marshalState(next)
+	return b, events, err
+}
+
+// ApplyHeldWire plays move as ApplyHeld does, with the view in the wire form of its envelope as Applied.ViewWire
+// instead of Applied.View: by g's ApplyHeldWire if g is Wired, else by ApplyHeld and protobuf's encoding.
+func ApplyHeldWire(g Game, held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
+	if w, ok := g.(Wired); ok {
+		return w.ApplyHeldWire(held, move, seat)
+	}
+	a, err := ApplyHeld(g, held, move, seat)
+	if err != nil {
+		return Applied{}, err
+	}
+	if a.ViewWire, err = marshalState(a.View); err != nil {
+		return Applied{}, err
+	}
+	a.View = nil
+	return a, nil
+}
+
 // marshalState returns the wire form of state, deterministic: the held form of a game without a private one.
 func marshalState(state *rulebookv1.GameState) ([]byte, error) {
-	return proto.MarshalOptions{Deterministic: true}.Marshal(state)
+	return appendStateWire(nil, state)
+}
+
+// appendStateWire appends the deterministic wire form of state to b.
+func appendStateWire(b []byte, state *rulebookv1.GameState) ([]byte, error) {
+	return proto.MarshalOptions{Deterministic: true}.MarshalAppend(b, state)
 }
 
 // unmarshalState returns the state in its wire form b.

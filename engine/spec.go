@@ -85,6 +85,15 @@ type Packer[S any] interface {
 	UnpackState(b []byte) (S, error)
 }
 
+// WireEncoder is implemented by a Definition that writes the wire form of its states' envelopes itself, for the
+// answers of gRPC calls: quicker than protobuf's encoding of EncodeState's message where a state is many small
+// messages (Exploze's board is a message per cell). A Definition without one has its envelopes encoded by protobuf.
+type WireEncoder[S any] interface {
+	// AppendStateWire appends to b the wire form of EncodeState(s), byte for byte what protobuf's deterministic
+	// encoding of that envelope gives, and returns the extended slice.
+	AppendStateWire(b []byte, s S) []byte
+}
+
 // PrivateForm is the first byte of a state in its game's private form (see Held): 0x00, with which no wire form of a
 // message starts (field number 0 is no field), so that a token holding the wire form of a GameState still opens.
 const PrivateForm = 0x00
@@ -255,7 +264,7 @@ func (g Spec[S, M, E, C, D]) ApplyFor(state *rulebookv1.GameState, move *ruleboo
 	if err != nil {
 		return Applied{}, err
 	}
-	next, a, err := g.play(s, m, seat)
+	next, a, err := g.play(s, m, seat, false)
 	if err == nil {
 		a.State = g.Definition.EncodeState(next)
 	}
@@ -317,10 +326,32 @@ func (g Spec[S, M, E, C, D]) Unpack(held []byte) (*rulebookv1.GameState, error) 
 	return g.Definition.EncodeState(s), nil
 }
 
+// ApplyWire plays move on a full state as Apply does, and returns the new state in the wire form of its envelope
+// (by the Definition's AppendStateWire if it is a WireEncoder), with the events of the move in full.
+func (g Spec[S, M, E, C, D]) ApplyWire(state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte,
+	[]*rulebookv1.Event, error) {
+	next, events, err := g.apply(state, move)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g.appendWire(nil, next), g.Definition.EncodeEvents(events), nil
+}
+
 // ApplyHeld plays move on the state held in held (a form Unpack reads), as ApplyFor does, and returns the new state
 // as Applied.Held, in the form Pack makes, instead of Applied.State: all from one decoding, without the envelope of
 // either state. Its errors are ApplyFor's, and Unpack's for held bytes it cannot read.
 func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
+	return g.applyHeld(held, move, seat, false)
+}
+
+// ApplyHeldWire is ApplyHeld with the view in the wire form of its envelope, as Applied.ViewWire (by the
+// Definition's AppendStateWire if it is a WireEncoder), instead of Applied.View.
+func (g Spec[S, M, E, C, D]) ApplyHeldWire(held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
+	return g.applyHeld(held, move, seat, true)
+}
+
+// applyHeld is ApplyHeld, with the view as Applied.ViewWire if wire is set.
+func (g Spec[S, M, E, C, D]) applyHeld(held []byte, move *rulebookv1.Move, seat Player, wire bool) (Applied, error) {
 	s, err := g.unpack(held)
 	if err == nil {
 		err = g.Definition.FullOnly(s)
@@ -332,7 +363,7 @@ func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat 
 	if err != nil {
 		return Applied{}, err
 	}
-	next, a, err := g.play(s, m, seat)
+	next, a, err := g.play(s, m, seat, wire)
 	if err == nil {
 		a.Held = g.pack(next)
 	}
@@ -340,8 +371,8 @@ func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat 
 }
 
 // play plays m on s and tells what seat is shown of it: the new state, left to the caller to encode, and the rest of
-// Applied.
-func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player) (S, Applied, error) {
+// Applied, with the view as Applied.ViewWire if wire is set, else as Applied.View.
+func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player, wire bool) (S, Applied, error) {
 	next, events, err := s.Apply(m)
 	if err != nil {
 		return next, Applied{}, withinMove(err)
@@ -349,7 +380,12 @@ func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player) (S, Applied, error) {
 	if err := g.checkSeat(next, seat, "viewer"); err != nil {
 		return next, Applied{}, err
 	}
-	a := Applied{View: g.Definition.EncodeState(next.View(seat)), Events: g.Definition.EncodeEvents(events)}
+	a := Applied{Events: g.Definition.EncodeEvents(events)}
+	if wire {
+		a.ViewWire = g.appendWire(nil, next.View(seat))
+	} else {
+		a.View = g.Definition.EncodeState(next.View(seat))
+	}
 	a.SeenEvents = g.ViewEvents(a.Events, seat)
 	return next, a, nil
 }
@@ -360,7 +396,16 @@ func (g Spec[S, M, E, C, D]) pack(s S) []byte {
 	if p, ok := any(g.Definition).(Packer[S]); ok {
 		return p.PackState([]byte{PrivateForm}, s)
 	}
-	b, err := marshalState(g.Definition.EncodeState(s))
+	return g.appendWire(nil, s)
+}
+
+// appendWire appends the wire form of s's envelope to b: by the Definition's AppendStateWire if it is a
+// WireEncoder, else by protobuf's deterministic encoding of EncodeState's message.
+func (g Spec[S, M, E, C, D]) appendWire(b []byte, s S) []byte {
+	if w, ok := any(g.Definition).(WireEncoder[S]); ok {
+		return w.AppendStateWire(b, s)
+	}
+	b, err := appendStateWire(b, g.Definition.EncodeState(s))
 	if err != nil {
 		panic("engine: a state's envelope does not marshal: " + err.Error()) // generated messages always do
 	}

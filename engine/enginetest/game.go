@@ -133,6 +133,9 @@ func (c seatedCheck) check(p *probe[*rulebookv1.GameState, *rulebookv1.Move]) er
 		if err != nil {
 			continue // LegalMovesApply reports it
 		}
+		if err := checkApplyWire(c.g, p.state, t.move, next, events); err != nil {
+			return err
+		}
 		for viewer := engine.NoPlayer; int(viewer) <= n; viewer++ {
 			a, err := c.seated.ApplyFor(p.state, t.move, viewer)
 			if err != nil {
@@ -196,6 +199,45 @@ func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer
 	}
 	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(h.Events, h.SeenEvents), nil); d != "" {
 		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other events: %s", move, viewer, d)
+	}
+	w, err := engine.ApplyHeldWire(c.g, packed, move, viewer)
+	if err != nil {
+		return fmt.Errorf("ApplyHeldWire(%v, %d) refuses a legal move: %s", move, viewer, describe(err))
+	}
+	if w.View != nil || !bytes.Equal(w.Held, h.Held) {
+		return fmt.Errorf("ApplyHeldWire(%v, %d) gives a view message, or another held form than ApplyHeld", move, viewer)
+	}
+	if err := sameWire("ApplyHeldWire's view", w.ViewWire, a.View); err != nil {
+		return err
+	}
+	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(w.Events, w.SeenEvents), nil); d != "" {
+		return fmt.Errorf("ApplyHeldWire(%v, %d) and ApplyFor give other events: %s", move, viewer, d)
+	}
+	return nil
+}
+
+// checkApplyWire fails if ApplyWire, on state and move, disagrees with Apply's answer next and events: its state must
+// be the bytes of protobuf's deterministic encoding of next.
+func checkApplyWire(g engine.Game, state *rulebookv1.GameState, move *rulebookv1.Move, next *rulebookv1.GameState,
+	events []*rulebookv1.Event) error {
+	wire, wireEvents, err := engine.ApplyWire(g, state, move)
+	if err != nil {
+		return fmt.Errorf("ApplyWire(%v) refuses a legal move: %s", move, describe(err))
+	}
+	if d := answerDiff(events, nil, wireEvents, nil); d != "" {
+		return fmt.Errorf("ApplyWire(%v) and Apply give other events: %s", move, d)
+	}
+	return sameWire("ApplyWire's state", wire, next)
+}
+
+// sameWire fails unless wire is the deterministic wire form of state, byte for byte.
+func sameWire(what string, wire []byte, state *rulebookv1.GameState) error {
+	want, err := proto.MarshalOptions{Deterministic: true}.Marshal(state)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(wire, want) {
+		return fmt.Errorf("%s is not the wire form of %v:\n got % x\nwant % x", what, state, wire, want)
 	}
 	return nil
 }
