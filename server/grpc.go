@@ -92,7 +92,7 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit gr
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	srv.RegisterService(s.readAfter(&rulebookv1grpc.RulesService_ServiceDesc,
+	srv.RegisterService(s.readAfter(withWireAnswers(&rulebookv1grpc.RulesService_ServiceDesc, rules),
 		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), admit)), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)

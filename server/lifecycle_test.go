@@ -101,9 +101,20 @@ type blockingGame struct {
 
 // Apply signals that a call is in flight, waits for release, then applies the move.
 func (g blockingGame) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
+	g.hold()
+	return g.Game.Apply(state, move)
+}
+
+// ApplyWire holds the call as Apply does: the gRPC server applies a move on a plain state through it.
+func (g blockingGame) ApplyWire(state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error) {
+	g.hold()
+	return g.Game.ApplyWire(state, move)
+}
+
+// hold signals that a call is in flight and waits for release.
+func (g blockingGame) hold() {
 	g.started <- struct{}{}
 	<-g.release
-	return g.Game.Apply(state, move)
 }
 
 // TestGracefulShutdown stops the server with a call in flight: health turns NOT_SERVING first, the call in flight

@@ -22,11 +22,17 @@ import (
 	"github.com/rulebook/rulebook/service"
 )
 
-// panickingGame is Exploze whose Apply and Score panic.
+// panickingGame is Exploze whose Apply, ApplyWire (by which the gRPC server applies a move on a plain state) and Score
+// panic.
 type panickingGame struct{ exploze.Game }
 
 // Apply panics.
 func (panickingGame) Apply(*rulebookv1.GameState, *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
+	panic("engine bug")
+}
+
+// ApplyWire panics.
+func (panickingGame) ApplyWire(*rulebookv1.GameState, *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error) {
 	panic("engine bug")
 }
 

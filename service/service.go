@@ -160,36 +160,57 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 // ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
 // every caller gets the events, their counts by kind, or neither, as the request's events asks.
 func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
+	a, err := s.applyMove(req, false)
+	return a.resp, err
+}
+
+// appliedMove is ApplyMove's answer: resp, with its state and view (whichever it has) in the wire form of their
+// envelopes, state and view, instead of in resp when applyMove is asked for wire forms.
+type appliedMove struct {
+	resp        *rulebookv1.ApplyMoveResponse
+	state, view []byte
+}
+
+// applyMove plays the move of req, as ApplyMove answers it: with the answer's state or view in wire form if wire is
+// set (see ApplyMoveWire).
+func (s *Service) applyMove(req *rulebookv1.ApplyMoveRequest, wire bool) (appliedMove, error) {
 	h, err := s.openHeld(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
-		return nil, err
+		return appliedMove{}, err
 	}
 	if err := h.checkMover(req.GetMove()); err != nil {
-		return nil, err
+		return appliedMove{}, err
 	}
 	move := s.stamp(h, req.GetMove())
+	a := appliedMove{resp: &rulebookv1.ApplyMoveResponse{Move: move}}
+	var events []*rulebookv1.Event
 	if !h.sealed {
-		next, events, err := h.g.Apply(h.state, move)
+		if wire {
+			a.state, events, err = engine.ApplyWire(h.g, h.state, move)
+		} else {
+			a.resp.State, events, err = h.g.Apply(h.state, move)
+		}
 		if err != nil {
-			return nil, s.refuse("ApplyMove", err)
+			return appliedMove{}, s.refuse("ApplyMove", err)
 		}
 		s.cfg.Observer.MoveApplied(h.game, events)
-		resp := &rulebookv1.ApplyMoveResponse{State: next, Move: move}
-		resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), events)
-		return resp, nil
+	} else {
+		applyHeld := engine.ApplyHeld
+		if wire {
+			applyHeld = engine.ApplyHeldWire
+		}
+		applied, err := applyHeld(h.g, h.held, move, h.seat)
+		if err != nil {
+			return appliedMove{}, s.refuse("ApplyMove", err)
+		}
+		s.cfg.Observer.MoveApplied(h.game, applied.Events)
+		if a.resp.Token, err = s.sealHeld(h, applied.Held); err != nil {
+			return appliedMove{}, err
+		}
+		a.resp.View, a.view, events = applied.View, applied.ViewWire, applied.SeenEvents
 	}
-	applied, err := engine.ApplyHeld(h.g, h.held, move, h.seat)
-	if err != nil {
-		return nil, s.refuse("ApplyMove", err)
-	}
-	s.cfg.Observer.MoveApplied(h.game, applied.Events)
-	token, err := s.sealHeld(h, applied.Held)
-	if err != nil {
-		return nil, err
-	}
-	resp := &rulebookv1.ApplyMoveResponse{Token: token, View: applied.View, Move: move}
-	resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), applied.SeenEvents)
-	return resp, nil
+	a.resp.Events, a.resp.EventCounts = eventsAs(req.GetEvents(), events)
+	return a, nil
 }
 
 // ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,
