@@ -196,15 +196,16 @@ type group struct {
 }
 
 // groups returns the groups of the board and, for each node (board index x 4 + quadrant), its group's index or -1.
-// Groups are ordered by their first node.
+// Groups are ordered by their first node. The nodes and stones of all groups share one array, and of another.
 func (s *State) groups() ([]group, []int) {
 	n := len(s.board) * 4
-	parent := make([]int, n)
+	// parent is the union-find forest of the nodes, of the group of each node, nodes and stones the groups' lists.
+	buf := make([]int, 3*n+len(s.stones))
+	parent, of, nodes, stones := buf[:n:n], buf[n:2*n:2*n], buf[2*n:2*n:3*n], buf[3*n:3*n]
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -227,8 +228,8 @@ func (s *State) groups() ([]group, []int) {
 				union(i*4+k, i*4+(k+1)&3)
 			}
 		}
-		for _, d := range []direction{1, 2} { // east and south: each edge once
-			j, ok := s.index[p.At.add(step[d])]
+		for _, d := range [...]direction{1, 2} { // east and south: each edge once
+			j, ok := s.index.at(p.At.add(step[d]))
 			if !ok {
 				continue
 			}
@@ -240,25 +241,40 @@ func (s *State) groups() ([]group, []int) {
 			}
 		}
 	}
-	of := make([]int, n)
-	byRoot := map[int]int{}
+	// A root is the smallest node of its group (union keeps the smaller), so it comes first: a group's index is
+	// given at its root and looked up there for the later nodes. Meanwhile count each group's nodes and stones.
 	var gs []group
 	for node := range n {
-		p := s.board[node/4]
-		sym := p.Quads()[node%4]
+		sym := s.board[node/4].Quads()[node%4]
 		if !sym.IsMicropul() {
 			of[node] = -1
 			continue
 		}
-		root := find(node)
-		g, ok := byRoot[root]
-		if !ok {
-			g = len(gs)
-			byRoot[root] = g
+		if root := find(node); root != node {
+			of[node] = of[root]
+		} else {
+			of[node] = len(gs)
 			gs = append(gs, group{color: sym, closed: true})
 		}
-		of[node] = g
+		gs[of[node]].micropuls++ // the node count until the lists are laid out
+	}
+	for _, st := range s.stones {
+		if g := of[s.stoneNode(st)]; g >= 0 {
+			gs[g].tiles++ // the stone count until the lists are laid out
+		}
+	}
+	for g := range gs {
 		gr := &gs[g]
+		gr.nodes, nodes = nodes[len(nodes):len(nodes):len(nodes)+gr.micropuls], nodes[:len(nodes)+gr.micropuls]
+		gr.stones, stones = stones[len(stones):len(stones):len(stones)+gr.tiles], stones[:len(stones)+gr.tiles]
+		gr.micropuls, gr.tiles = 0, 0
+	}
+	for node := range n {
+		g := of[node]
+		if g < 0 {
+			continue
+		}
+		p, gr := s.board[node/4], &gs[g]
 		gr.nodes = append(gr.nodes, node)
 		// Count a tile (and a big micropul) on its first node: nodes come tile by tile.
 		first := len(gr.nodes) == 1 || gr.nodes[len(gr.nodes)-2]/4 != node/4
@@ -269,17 +285,23 @@ func (s *State) groups() ([]group, []int) {
 			gr.micropuls++
 		}
 		for _, d := range externalSides[node%4] {
-			if _, ok := s.index[p.At.add(step[d])]; !ok {
+			if !s.index.has(p.At.add(step[d])) {
 				gr.closed = false
 			}
 		}
 	}
 	for i, st := range s.stones {
-		if g := of[s.index[st.At]*4+int(st.Quadrant)]; g >= 0 {
+		if g := of[s.stoneNode(st)]; g >= 0 {
 			gs[g].stones = append(gs[g].stones, i)
 		}
 	}
 	return gs, of
+}
+
+// stoneNode returns the node (board index x 4 + quadrant) that st, a stone of the board, lies on.
+func (s *State) stoneNode(st Stone) int {
+	i, _ := s.index.at(st.At)
+	return i*4 + int(st.Quadrant)
 }
 
 // frontier returns the empty positions next to the tiles in play, row by row.
@@ -289,7 +311,7 @@ func (s *State) frontier() []Coord {
 	for _, p := range s.board {
 		for _, d := range step {
 			c := p.At.add(d)
-			if _, taken := s.index[c]; !taken && !seen[c] && c.inRange() {
+			if !s.index.has(c) && !seen[c] && c.inRange() {
 				seen[c] = true
 				out = append(out, c)
 			}
@@ -301,7 +323,7 @@ func (s *State) frontier() []Coord {
 
 // lookup returns the tile at c, if any.
 func (s *State) lookup(c Coord) (Placed, bool) {
-	i, ok := s.index[c]
+	i, ok := s.index.at(c)
 	if !ok {
 		return Placed{}, false
 	}

@@ -303,7 +303,7 @@ func (s *State) validateStone(m Move) error {
 		return engine.Illegalf(ReasonNoStonesLeft, facts, "player %d has put all %d stones down", m.Player,
 			StonesPerPlayer)
 	}
-	i, ok := s.index[m.At]
+	i, ok := s.index.at(m.At)
 	if !ok {
 		return engine.Illegalf(ReasonNoTileAtPosition, facts, "no tile lies at %v", m.At)
 	}
@@ -354,8 +354,8 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 		seat.Hand = slices.Delete(seat.Hand, k, k+1)
 		seat.HandCount--
 		placed := Placed{Tile: m.Tile, At: m.At, Rotation: m.Rotation}
-		next.index[m.At] = len(next.board)
 		next.board = append(next.board, placed)
+		next.index = indexOf(next.board)
 		events = append(events, TilePlaced{Player: p, Tile: placed})
 		events = next.resolve(p, placed, events)
 	case TakeTile:

@@ -2,7 +2,6 @@ package micropul
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -55,7 +54,7 @@ type Seat struct {
 type State struct {
 	opts   Options
 	board  []Placed
-	index  map[Coord]int
+	index  index
 	stones []Stone
 	seats  []Seat
 	// core is in draw order: core[0] is drawn next. coreCount is its length, also in a view where core is nil.
@@ -116,7 +115,7 @@ func New(opts Options, seed uint64) (*State, error) {
 	s := &State{
 		opts:   opts,
 		board:  []Placed{{Tile: StartTile}},
-		index:  map[Coord]int{{}: 0},
+		index:  indexOf([]Placed{{Tile: StartTile}}),
 		seats:  make([]Seat, opts.Players),
 		toMove: 1,
 	}
@@ -358,14 +357,7 @@ func (s *State) yieldOf(acts []activation) yield {
 // checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it,
 // builds the index of positions, and returns the yield of each placement after the start tile, in order.
 func (s *State) checkBoard() ([]yield, error) {
-	s.index = make(map[Coord]int, len(s.board))
-	lookup := func(c Coord) (Placed, bool) {
-		i, ok := s.index[c]
-		if !ok {
-			return Placed{}, false
-		}
-		return s.board[i], true
-	}
+	s.index = emptyIndex(s.board)
 	if len(s.board) == 0 || s.board[0] != (Placed{Tile: StartTile}) {
 		field := "board"
 		if len(s.board) > 0 {
@@ -396,12 +388,12 @@ func (s *State) checkBoard() ([]yield, error) {
 			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
 				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
 		}
-		if j, ok := s.index[p.At]; ok {
+		if j, ok := s.index.at(p.At); ok {
 			return nil, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
 				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
 		}
 		if i > 0 {
-			f := fitAt(p.Quads(), p.At, lookup)
+			f := fitAt(p.Quads(), p.At, s.lookup)
 			switch {
 			case !f.touches:
 				return nil, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
@@ -418,10 +410,10 @@ func (s *State) checkBoard() ([]yield, error) {
 			}
 		}
 		if i > 0 {
-			acts = appendActivations(acts[:0], p, lookup)
+			acts = appendActivations(acts[:0], p, s.lookup)
 			yields = append(yields, s.yieldOf(acts))
 		}
-		s.index[p.At] = i
+		s.index.set(p.At, i)
 	}
 	return yields, nil
 }
@@ -472,7 +464,7 @@ func (s *State) checkStones() error {
 			return engine.Invalidf(ReasonQuadrantOutOfRange, field(".quadrant"), facts(),
 				"stone %d is on no quadrant", i)
 		}
-		j, ok := s.index[st.At]
+		j, ok := s.index.at(st.At)
 		if !ok || !s.board[j].Quads()[st.Quadrant].IsMicropul() {
 			return engine.Invalidf(ReasonStoneNotOnMicropul, field(""), facts(),
 				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
@@ -496,7 +488,7 @@ func (s *State) checkStones() error {
 	}
 	groups, of := s.groups()
 	for i, st := range s.stones {
-		if g := groups[of[s.index[st.At]*4+int(st.Quadrant)]]; g.tiles < 2 {
+		if g := groups[of[s.stoneNode(st)]]; g.tiles < 2 {
 			return engine.Invalidf(ReasonStoneOnSmallGroup, fmt.Sprintf("stones[%d]", i),
 				map[string]string{"x": strconv.Itoa(st.At.X), "y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()},
 				"stone %d is on a group within one tile; the default rule set needs two tiles", i)
@@ -648,7 +640,6 @@ func (s *State) Viewer() engine.Player { return s.viewer }
 func (s *State) clone() *State {
 	c := *s
 	c.board = slices.Clone(s.board)
-	c.index = maps.Clone(s.index)
 	c.stones = slices.Clone(s.stones)
 	c.core = slices.Clone(s.core)
 	c.seats = slices.Clone(s.seats)
