@@ -156,6 +156,23 @@ func New(opts Options, seed uint64) (*State, error) {
 // These are necessary conditions of a position reached by play, not sufficient ones. What cannot be checked without
 // history is taken on trust: who placed which tile, the actions between placements, and what the catalysts drew.
 func NewState(p Position) (*State, error) {
+	p.Board, p.Stones, p.Core = slices.Clone(p.Board), slices.Clone(p.Stones), slices.Clone(p.Core)
+	p.Hands, p.Supplies = cloneLists(p.Hands), cloneLists(p.Supplies)
+	return newState(p)
+}
+
+// cloneLists returns a copy of lists and of each list.
+func cloneLists(lists [][]int) [][]int {
+	out := make([][]int, len(lists))
+	for i, l := range lists {
+		out[i] = slices.Clone(l)
+	}
+	return out
+}
+
+// newState is NewState without the copies: the state takes the lists of p (Board, Stones, Core and each hand and
+// supply), which the caller must not change afterwards.
+func newState(p Position) (*State, error) {
 	opts := p.Options.withDefaults()
 	if err := opts.check("options."); err != nil {
 		return nil, err
@@ -167,11 +184,11 @@ func NewState(p Position) (*State, error) {
 			"the state has %d player entries for a %d-player game", len(p.Hands), n)
 	}
 	s := &State{opts: opts, toMove: p.ToMove, extraTurn: p.ExtraTurn, pending: p.ExtraTurnsPending, end: p.End,
-		loser: p.Loser, view: p.IsView, viewer: p.Viewer, core: slices.Clone(p.Core), coreCount: len(p.Core),
-		board: slices.Clone(p.Board), stones: slices.Clone(p.Stones), seats: make([]Seat, n)}
+		loser: p.Loser, view: p.IsView, viewer: p.Viewer, core: p.Core, coreCount: len(p.Core), board: p.Board,
+		stones: p.Stones, seats: make([]Seat, n)}
 	for i := range n {
-		s.seats[i] = Seat{Hand: slices.Clone(p.Hands[i]), HandCount: len(p.Hands[i]),
-			Supply: slices.Clone(p.Supplies[i]), SupplyCount: len(p.Supplies[i])}
+		s.seats[i] = Seat{Hand: p.Hands[i], HandCount: len(p.Hands[i]), Supply: p.Supplies[i],
+			SupplyCount: len(p.Supplies[i])}
 	}
 	if p.IsView {
 		if err := s.checkViewParts(p); err != nil {
@@ -430,15 +447,17 @@ func (s *State) checkDraws(yields []yield) error {
 		}
 		all += y.draw
 	}
-	facts := map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
-		"core": strconv.Itoa(s.coreCount)}
+	facts := func() map[string]string {
+		return map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
+			"core": strconv.Itoa(s.coreCount)}
+	}
 	switch {
 	case drawn > all:
-		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts(),
 			"%d tiles were drawn from the core, but the dot catalysts the placements of the board fired draw %d",
 			drawn, all)
 	case s.end == CoreEmpty && before >= start:
-		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts(),
 			"the placements before the last drew %d tiles, the whole core of %d: the game ended before the last", before,
 			start)
 	}
@@ -449,7 +468,7 @@ func (s *State) checkDraws(yields []yield) error {
 // rule set, only on groups spanning two tiles or more.
 func (s *State) checkStones() error {
 	var count [MaxPlayers + 1]int
-	seen := map[[2]int]int{}
+	var seen [NumTiles * 4]int8 // for each micropul (board index x 4 + quadrant, 0 for a big one), its stone's index + 1
 	for i, st := range s.stones {
 		field := func(sub string) string { return "stones[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
@@ -469,21 +488,21 @@ func (s *State) checkStones() error {
 			return engine.Invalidf(ReasonStoneNotOnMicropul, field(""), facts(),
 				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
 		}
-		key := [2]int{j, int(st.Quadrant)}
+		key := j*4 + int(st.Quadrant)
 		if tiles[s.board[j].Tile].Big {
-			key[1] = 0 // the four quadrants of a big micropul are one micropul
+			key = j * 4 // the four quadrants of a big micropul are one micropul
 		}
-		if k, dup := seen[key]; dup {
+		if k := seen[key]; k > 0 {
 			return engine.Invalidf(ReasonStoneDuplicate, field(""), facts(),
-				"stones %d and %d are on the same micropul at %v", k, i, st.At)
+				"stones %d and %d are on the same micropul at %v", k-1, i, st.At)
 		}
-		seen[key] = i
+		seen[key] = int8(i + 1)
 		if count[st.Player]++; count[st.Player] > StonesPerPlayer {
 			return engine.Invalidf(ReasonStonesExceeded, "stones", facts(),
 				"player %d has more than %d stones on the board", st.Player, StonesPerPlayer)
 		}
 	}
-	if s.opts.Rules != DefaultRules {
+	if s.opts.Rules != DefaultRules || len(s.stones) == 0 {
 		return nil
 	}
 	groups, of := s.groups()
@@ -636,17 +655,12 @@ func (s *State) IsView() bool { return s.view }
 // Viewer returns the player whose view s is (engine.NoPlayer for a spectator or a full state).
 func (s *State) Viewer() engine.Player { return s.viewer }
 
-// clone returns a copy of s that shares no memory with it.
+// clone returns a copy of s with seats of its own, sharing every list with s: a state never changes a list it holds
+// (no element, nor beyond its length, which may be within its capacity), so what changes a copy replaces the list
+// with a new one instead.
 func (s *State) clone() *State {
 	c := *s
-	c.board = slices.Clone(s.board)
-	c.stones = slices.Clone(s.stones)
-	c.core = slices.Clone(s.core)
 	c.seats = slices.Clone(s.seats)
-	for i := range c.seats {
-		c.seats[i].Hand = slices.Clone(s.seats[i].Hand)
-		c.seats[i].Supply = slices.Clone(s.seats[i].Supply)
-	}
 	return &c
 }
 
