@@ -505,9 +505,17 @@ func (s *State) checkStones() error {
 	if s.opts.Rules != DefaultRules || len(s.stones) == 0 {
 		return nil
 	}
-	groups, of := s.groups()
+	// A group spans two tiles or more when one of its nodes lies on another tile than its root.
+	var f forest
+	var spans [4 * NumTiles]bool
+	s.connect(&f)
+	for node := range len(s.board) * 4 {
+		if root := f.find(node); root/4 != node/4 {
+			spans[root] = true
+		}
+	}
 	for i, st := range s.stones {
-		if g := groups[of[s.stoneNode(st)]]; g.tiles < 2 {
+		if !spans[f.find(s.stoneNode(st))] {
 			return engine.Invalidf(ReasonStoneOnSmallGroup, fmt.Sprintf("stones[%d]", i),
 				map[string]string{"x": strconv.Itoa(st.At.X), "y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()},
 				"stone %d is on a group within one tile; the default rule set needs two tiles", i)
