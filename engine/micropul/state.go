@@ -198,12 +198,12 @@ func newState(p Position) (*State, error) {
 	if err := s.checkTiles(); err != nil {
 		return nil, err
 	}
-	yields, err := s.checkBoard()
+	t, err := s.checkBoard()
 	if err != nil {
 		return nil, err
 	}
-	for _, check := range []func() error{s.checkStones, func() error { return s.checkTurn(yields) },
-		func() error { return s.checkDraws(yields) }} {
+	for _, check := range []func() error{s.checkStones, func() error { return s.checkTurn(t) },
+		func() error { return s.checkDraws(t) }} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -350,6 +350,17 @@ type yield struct {
 	draw, turns int
 }
 
+// tally sums the yields of the placements of the board: the tiles drawn by all and by all but the last, and the
+// extra turns won.
+type tally struct {
+	draw, drawBeforeLast, turns int
+}
+
+// add returns t with y, the yield of the board's next placement, added.
+func (t tally) add(y yield) tally {
+	return tally{draw: t.draw + y.draw, drawBeforeLast: t.draw, turns: t.turns + y.turns}
+}
+
 // yieldOf returns the yield of a placement that fired the catalysts acts.
 func (s *State) yieldOf(acts []activation) yield {
 	var y yield
@@ -372,18 +383,18 @@ func (s *State) yieldOf(acts []activation) yield {
 }
 
 // checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it,
-// builds the index of positions, and returns the yield of each placement after the start tile, in order.
-func (s *State) checkBoard() ([]yield, error) {
+// builds the index of positions, and returns the tally of the yields of the placements after the start tile.
+func (s *State) checkBoard() (tally, error) {
 	s.index = emptyIndex(s.board)
 	if len(s.board) == 0 || s.board[0] != (Placed{Tile: StartTile}) {
 		field := "board"
 		if len(s.board) > 0 {
 			field = "board[0]"
 		}
-		return nil, engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
+		return tally{}, engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
 			"the board must start with tile %d at (0,0), rotation 0", StartTile)
 	}
-	yields := make([]yield, 0, len(s.board)-1)
+	var t tally
 	var acts []activation // the activations of one placement, a buffer reused for each
 	for i, p := range s.board {
 		field := func(sub string) string { return "board[" + strconv.Itoa(i) + "]" + sub }
@@ -393,60 +404,54 @@ func (s *State) checkBoard() ([]yield, error) {
 		}
 		switch {
 		case p.Rotation < 0 || p.Rotation > 3:
-			return nil, engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
+			return tally{}, engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
 				"tile %d has rotation %d; rotations are 0 to 3", p.Tile, p.Rotation)
 		case !tiles[p.Tile].Canonical(p.Rotation):
-			return nil, engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
+			return tally{}, engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
 				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", p.Tile, p.Rotation)
 		case p.At.X < -MaxCoord || p.At.X > MaxCoord:
-			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
+			return tally{}, engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
 				"x = %d is farther than %d from the start tile", p.At.X, MaxCoord)
 		case p.At.Y < -MaxCoord || p.At.Y > MaxCoord:
-			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
+			return tally{}, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
 				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
 		}
 		if j, ok := s.index.at(p.At); ok {
-			return nil, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
+			return tally{}, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
 				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
 		}
 		if i > 0 {
 			f := fitAt(p.Quads(), p.At, s.lookup)
 			switch {
 			case !f.touches:
-				return nil, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
+				return tally{}, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
 					"tile %d at %v touches no tile placed before it", p.Tile, p.At)
 			case f.conflict:
 				fs := facts()
 				fs["neighbourX"], fs["neighbourY"] = strconv.Itoa(f.where.X), strconv.Itoa(f.where.Y)
-				return nil, engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
+				return tally{}, engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
 					"tile %d at %v: its %v micropul touches a micropul of the other colour at %v %v", p.Tile, p.At,
 					f.mine, f.where, f.theirs)
 			case !f.match:
-				return nil, engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
+				return tally{}, engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
 					"tile %d at %v has no micropul touching one of its colour on a tile placed before it", p.Tile, p.At)
 			}
 		}
 		if i > 0 {
 			acts = appendActivations(acts[:0], p, s.lookup)
-			yields = append(yields, s.yieldOf(acts))
+			t = t.add(s.yieldOf(acts))
 		}
 		s.index.set(p.At, i)
 	}
-	return yields, nil
+	return t, nil
 }
 
 // checkDraws checks the tiles drawn from the core (its size after the deal less its size now) against the draws of
 // the dot catalysts the placements fired: no more than those. And a game that ended with the core empty was ended by
 // its last placement: the placements before it drew less than the whole core.
-func (s *State) checkDraws(yields []yield) error {
+func (s *State) checkDraws(t tally) error {
 	start := s.opts.coreAtStart()
-	drawn, before, all := start-s.coreCount, 0, 0
-	for i, y := range yields {
-		if i < len(yields)-1 {
-			before += y.draw
-		}
-		all += y.draw
-	}
+	drawn, before, all := start-s.coreCount, t.drawBeforeLast, t.draw
 	facts := func() map[string]string {
 		return map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
 			"core": strconv.Itoa(s.coreCount)}
@@ -524,9 +529,9 @@ func (s *State) checkStones() error {
 	return nil
 }
 
-// checkTurn checks the player to move, the extra turns (against the yields of the placements) and the end of the
-// game.
-func (s *State) checkTurn(yields []yield) error {
+// checkTurn checks the player to move, the extra turns (against t, the tally of the placements' yields) and the end
+// of the game.
+func (s *State) checkTurn(t tally) error {
 	placements := len(s.board) - 1
 	facts := func() map[string]string {
 		return map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "end": strconv.Itoa(int(s.end)),
@@ -553,10 +558,10 @@ func (s *State) checkTurn(yields []yield) error {
 	case s.extraTurn && (placements == 0 || over):
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurn", facts(),
 			"an extra turn with %d placements made, game over: %v", placements, over)
-	case s.pending > extraTurnsWon(yields):
+	case s.pending > t.turns:
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
 			"%d extra turns pending, but the plus catalysts of the board's placements won %d in all", s.pending,
-			extraTurnsWon(yields))
+			t.turns)
 	case s.loser != engine.NoPlayer && s.end != OutOfTiles:
 		return outcome("loser", "player %d lost but the game did not end by running out of tiles", s.loser)
 	case s.end == OutOfTiles && !s.isPlayer(s.loser):
@@ -575,15 +580,6 @@ func (s *State) checkTurn(yields []yield) error {
 		return outcome("end", "the game is blocked but a player has a legal action")
 	}
 	return nil
-}
-
-// extraTurnsWon returns the extra turns the plus catalysts of the placements won in all, under the rule set.
-func extraTurnsWon(yields []yield) int {
-	n := 0
-	for _, y := range yields {
-		n += y.turns
-	}
-	return n
 }
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the field) who is neither NoPlayer nor a
