@@ -330,19 +330,16 @@ func (s *State) stoneNode(st Stone) int {
 
 // frontier returns the empty positions next to the tiles in play, row by row.
 func (s *State) frontier() []Coord {
-	seen := map[Coord]bool{}
-	var out []Coord
+	out := make([]Coord, 0, 4*len(s.board))
 	for _, p := range s.board {
 		for _, d := range step {
-			c := p.At.add(d)
-			if !s.index.has(c) && !seen[c] && c.inRange() {
-				seen[c] = true
+			if c := p.At.add(d); !s.index.has(c) && c.inRange() {
 				out = append(out, c)
 			}
 		}
 	}
 	slices.SortFunc(out, compareCoords)
-	return out
+	return slices.Compact(out)
 }
 
 // lookup returns the tile at c, if any.
