@@ -360,7 +360,7 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 		events = next.resolve(p, placed, events)
 	case TakeTile:
 		id := seat.Supply[len(seat.Supply)-1]
-		seat.Supply = slices.Clip(seat.Supply[:len(seat.Supply)-1])
+		seat.Supply = seat.Supply[:len(seat.Supply)-1]
 		seat.SupplyCount--
 		k, _ := slices.BinarySearch(seat.Hand, id)
 		seat.Hand = slices.Insert(slices.Clip(seat.Hand), k, id)
