@@ -108,7 +108,7 @@ type packReader struct {
 	b   []byte
 	err error
 	// ids holds the lists read so far, one after the other, in an array of NumTiles ids (a new one when the next
-	// list does not fit): a state's lists hold NumTiles ids in all.
+	// list does not fit): the hands, supplies and core of a state that passes its checks hold fewer in all.
 	ids []int
 }
 

@@ -391,8 +391,9 @@ func (s *State) checkBoard() (tally, error) {
 		if len(s.board) > 0 {
 			field = "board[0]"
 		}
-		return tally{}, engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
-			"the board must start with tile %d at (0,0), rotation 0", StartTile)
+		return tally{}, engine.Invalidf(ReasonStartTileMisplaced, field,
+			map[string]string{"tile": strconv.Itoa(StartTile)}, "the board must start with tile %d at (0,0), rotation 0",
+			StartTile)
 	}
 	var t tally
 	var acts []activation // the activations of one placement, a buffer reused for each
