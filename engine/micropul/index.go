@@ -4,9 +4,9 @@ package micropul
 // board index of the tile there plus 1, or 0 for none. A position outside the rectangle holds no tile. A state never
 // changes its index once built, so copies of a state share it; Apply builds a new one.
 type index struct {
-	origin Coord // the rectangle's top-left position
-	width  int
-	cells  []int8 // a board holds at most NumTiles tiles: each index plus 1 fits
+	origin        Coord // the rectangle's top-left position
+	width, height int
+	cells         []int8 // a board holds at most NumTiles tiles: each index plus 1 fits
 }
 
 // emptyIndex returns an index with no tile whose rectangle spans the positions of board that are within range: a
@@ -22,8 +22,8 @@ func emptyIndex(board []Placed) index {
 	if lo.X > hi.X {
 		return index{}
 	}
-	width := hi.X - lo.X + 1
-	return index{origin: lo, width: width, cells: make([]int8, width*(hi.Y-lo.Y+1))}
+	width, height := hi.X-lo.X+1, hi.Y-lo.Y+1
+	return index{origin: lo, width: width, height: height, cells: make([]int8, width*height)}
 }
 
 // indexOf returns the index of board, whose positions are all within range and distinct.
@@ -38,7 +38,7 @@ func indexOf(board []Placed) index {
 // cell returns the position of c in cells, or -1 outside the rectangle.
 func (x index) cell(c Coord) int {
 	dx, dy := c.X-x.origin.X, c.Y-x.origin.Y
-	if dx < 0 || dx >= x.width || dy < 0 || dy*x.width >= len(x.cells) {
+	if dx < 0 || dx >= x.width || dy < 0 || dy >= x.height {
 		return -1
 	}
 	return dy*x.width + dx

@@ -1,9 +1,13 @@
 package micropul
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestIndex checks that an index finds each tile of its board and nothing elsewhere: inside its rectangle, on its
-// edges and beyond them, for boards whose positions out of range are left out of the rectangle.
+// edges, beyond them and as far as a message's coordinates go, for boards whose positions out of range are left out
+// of the rectangle.
 func TestIndex(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -27,6 +31,12 @@ func TestIndex(t *testing.T) {
 			if p.At.inRange() {
 				x.set(p.At, i)
 				want[p.At] = i
+			}
+		}
+		for _, far := range []Coord{{math.MaxInt32, 0}, {0, math.MaxInt32}, {math.MinInt32, math.MinInt32},
+			{1, math.MaxInt32 / 2}, {math.MaxInt32 / 2, 1}} {
+			if x.has(far) {
+				t.Errorf("%s: a tile at %v", c.name, far)
 			}
 		}
 		for y := -MaxCoord - 6; y <= MaxCoord+6; y++ {
