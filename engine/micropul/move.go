@@ -351,7 +351,8 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 	switch m.Action {
 	case PlaceTile:
 		k, _ := slices.BinarySearch(seat.Hand, m.Tile)
-		seat.Hand = slices.Delete(slices.Clone(seat.Hand), k, k+1)
+		hand := make([]int, 0, len(seat.Hand)-1) // a new list: the old one is shared with s
+		seat.Hand = append(append(hand, seat.Hand[:k]...), seat.Hand[k+1:]...)
 		seat.HandCount--
 		placed := Placed{Tile: m.Tile, At: m.At, Rotation: m.Rotation}
 		next.board = append(slices.Clip(next.board), placed)
