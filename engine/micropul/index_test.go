@@ -9,6 +9,8 @@ import (
 // edges, beyond them and as far as a message's coordinates go, for boards whose positions out of range are left out
 // of the rectangle.
 func TestIndex(t *testing.T) {
+	farAway := []Coord{{math.MaxInt32, 0}, {0, math.MaxInt32}, {math.MinInt32, math.MinInt32}, {1, math.MaxInt32 / 2},
+		{math.MaxInt32 / 2, 1}}
 	cases := []struct {
 		name  string
 		board []Placed
@@ -33,8 +35,7 @@ func TestIndex(t *testing.T) {
 				want[p.At] = i
 			}
 		}
-		for _, far := range []Coord{{math.MaxInt32, 0}, {0, math.MaxInt32}, {math.MinInt32, math.MinInt32},
-			{1, math.MaxInt32 / 2}, {math.MaxInt32 / 2, 1}} {
+		for _, far := range farAway {
 			if x.has(far) {
 				t.Errorf("%s: a tile at %v", c.name, far)
 			}
