@@ -187,81 +187,121 @@ func (a activation) rank() int {
 type group struct {
 	color Symbol
 	// nodes are the micropuls as board index x 4 + quadrant, ascending.
-	nodes []int
+	nodes []int16
 	// micropuls counts them with a big micropul as 1; tiles counts the tiles the group spans.
 	micropuls, tiles int
 	closed           bool
 	// stones are the indices of the stones on the group, in the order they were placed.
-	stones []int
+	stones []int16
 }
 
-// groups returns the groups of the board and, for each node (board index x 4 + quadrant), its group's index or -1.
-// Groups are ordered by their first node.
-func (s *State) groups() ([]group, []int) {
-	n := len(s.board) * 4
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
+// forest is a union-find forest over the nodes of a board (board index x 4 + quadrant): each node's parent, a root
+// its own. As an array it stays on the stack of whoever checks the groups.
+type forest [4 * NumTiles]int16
+
+// find returns the root of node i, halving the path to it.
+func (f *forest) find(i int) int {
+	for int(f[i]) != i {
+		f[i] = f[f[i]]
+		i = int(f[i])
 	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
+	return i
+}
+
+// union joins the trees of nodes a and b under the smaller root.
+func (f *forest) union(a, b int) {
+	ra, rb := f.find(a), f.find(b)
+	switch {
+	case ra < rb:
+		f[rb] = int16(ra)
+	case rb < ra:
+		f[ra] = int16(rb)
 	}
-	union := func(a, b int) {
-		if ra, rb := find(a), find(b); ra != rb {
-			if ra < rb {
-				parent[rb] = ra
-			} else {
-				parent[ra] = rb
-			}
-		}
+}
+
+// connect sets f to the forest of the board's groups: the micropuls of a group in one tree, whose root is the group's
+// smallest node; every other node (no micropul) a root alone.
+func (s *State) connect(f *forest) {
+	for i := range len(s.board) * 4 {
+		f[i] = int16(i)
 	}
 	for i, p := range s.board {
 		q := p.Quads()
 		for k := range 4 {
 			if q[k].IsMicropul() && q[k] == q[(k+1)&3] {
-				union(i*4+k, i*4+(k+1)&3)
+				f.union(i*4+k, i*4+(k+1)&3)
 			}
 		}
-		for _, d := range []direction{1, 2} { // east and south: each edge once
-			j, ok := s.index[p.At.add(step[d])]
+		for _, d := range [...]direction{1, 2} { // east and south: each edge once
+			j, ok := s.index.at(p.At.add(step[d]))
 			if !ok {
 				continue
 			}
 			r := s.board[j].Quads()
 			for _, pair := range edgePairs[d] {
 				if a := q[pair[0]]; a.IsMicropul() && a == r[pair[1]] {
-					union(i*4+int(pair[0]), j*4+int(pair[1]))
+					f.union(i*4+int(pair[0]), j*4+int(pair[1]))
 				}
 			}
 		}
 	}
-	of := make([]int, n)
-	byRoot := map[int]int{}
-	var gs []group
+}
+
+// isMicropul reports whether node (board index x 4 + quadrant) holds a micropul.
+func (s *State) isMicropul(node int) bool { return s.board[node/4].Quads()[node%4].IsMicropul() }
+
+// groups returns the groups of the board and, for each node (board index x 4 + quadrant), its group's index or -1.
+// Groups are ordered by their first node. The lists of every group, and of, share one array.
+func (s *State) groups() ([]group, []int16) {
+	var f forest
+	s.connect(&f)
+	n := len(s.board) * 4
+	roots := 0
 	for node := range n {
-		p := s.board[node/4]
-		sym := p.Quads()[node%4]
-		if !sym.IsMicropul() {
+		if s.isMicropul(node) && f.find(node) == node {
+			roots++
+		}
+	}
+	gs := make([]group, 0, roots)
+	buf := make([]int16, 2*n+len(s.stones))
+	of, nodes, stones := buf[:n:n], buf[n:n:2*n], buf[2*n:2*n]
+	// A root, the smallest node of its group, comes first: a group's index is given at its root and looked up there
+	// for the later nodes. Meanwhile count each group's nodes and stones, in the fields that later count micropuls
+	// and tiles.
+	for node := range n {
+		switch root := f.find(node); {
+		case !s.isMicropul(node):
 			of[node] = -1
+		case root != node:
+			of[node] = of[root]
+		default:
+			of[node] = int16(len(gs))
+			gs = append(gs, group{color: s.board[node/4].Quads()[node%4], closed: true})
+		}
+		if g := of[node]; g >= 0 {
+			gs[g].micropuls++
+		}
+	}
+	for _, st := range s.stones {
+		if g := of[s.stoneNode(st)]; g >= 0 {
+			gs[g].tiles++
+		}
+	}
+	for g := range gs {
+		gr := &gs[g]
+		gr.nodes, nodes = nodes[len(nodes):len(nodes):len(nodes)+gr.micropuls], nodes[:len(nodes)+gr.micropuls]
+		gr.stones, stones = stones[len(stones):len(stones):len(stones)+gr.tiles], stones[:len(stones)+gr.tiles]
+		gr.micropuls, gr.tiles = 0, 0
+	}
+	for node := range n {
+		g := of[node]
+		if g < 0 {
 			continue
 		}
-		root := find(node)
-		g, ok := byRoot[root]
-		if !ok {
-			g = len(gs)
-			byRoot[root] = g
-			gs = append(gs, group{color: sym, closed: true})
-		}
-		of[node] = g
-		gr := &gs[g]
-		gr.nodes = append(gr.nodes, node)
+		p, gr := s.board[node/4], &gs[g]
+		gr.nodes = append(gr.nodes, int16(node))
 		// Count a tile (and a big micropul) on its first node: nodes come tile by tile.
-		first := len(gr.nodes) == 1 || gr.nodes[len(gr.nodes)-2]/4 != node/4
+		first := len(gr.nodes) == 1 || int(gr.nodes[len(gr.nodes)-2])/4 != node/4
 		if first {
 			gr.tiles++
 		}
@@ -269,39 +309,42 @@ func (s *State) groups() ([]group, []int) {
 			gr.micropuls++
 		}
 		for _, d := range externalSides[node%4] {
-			if _, ok := s.index[p.At.add(step[d])]; !ok {
+			if !s.index.has(p.At.add(step[d])) {
 				gr.closed = false
 			}
 		}
 	}
 	for i, st := range s.stones {
-		if g := of[s.index[st.At]*4+int(st.Quadrant)]; g >= 0 {
-			gs[g].stones = append(gs[g].stones, i)
+		if g := of[s.stoneNode(st)]; g >= 0 {
+			gs[g].stones = append(gs[g].stones, int16(i))
 		}
 	}
 	return gs, of
 }
 
+// stoneNode returns the node (board index x 4 + quadrant) that st, a stone of the board, lies on.
+func (s *State) stoneNode(st Stone) int {
+	i, _ := s.index.at(st.At)
+	return i*4 + int(st.Quadrant)
+}
+
 // frontier returns the empty positions next to the tiles in play, row by row.
 func (s *State) frontier() []Coord {
-	seen := map[Coord]bool{}
-	var out []Coord
+	out := make([]Coord, 0, 4*len(s.board))
 	for _, p := range s.board {
 		for _, d := range step {
-			c := p.At.add(d)
-			if _, taken := s.index[c]; !taken && !seen[c] && c.inRange() {
-				seen[c] = true
+			if c := p.At.add(d); !s.index.has(c) && c.inRange() {
 				out = append(out, c)
 			}
 		}
 	}
 	slices.SortFunc(out, compareCoords)
-	return out
+	return slices.Compact(out)
 }
 
 // lookup returns the tile at c, if any.
 func (s *State) lookup(c Coord) (Placed, bool) {
-	i, ok := s.index[c]
+	i, ok := s.index.at(c)
 	if !ok {
 		return Placed{}, false
 	}

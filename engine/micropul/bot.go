@@ -155,7 +155,7 @@ func (searched) Sample(s *State, rng *rand.Rand) (Move, bool) {
 	}
 	for range sampleTries {
 		at := s.board[rng.IntN(len(s.board))].At.add(step[rng.IntN(4)])
-		if _, taken := s.index[at]; taken || !at.inRange() {
+		if s.index.has(at) || !at.inRange() {
 			continue
 		}
 		id, r := hand[rng.IntN(len(hand))], rng.IntN(4)

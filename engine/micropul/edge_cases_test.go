@@ -249,11 +249,7 @@ func TestClosure(t *testing.T) {
 // the other empty leaves its group open, and a big micropul needs all four sides filled.
 func TestClosureRaw(t *testing.T) {
 	raw := func(board []Placed) *State {
-		s := &State{board: board, index: map[Coord]int{}}
-		for i, p := range board {
-			s.index[p.At] = i
-		}
-		return s
+		return &State{board: board, index: indexOf(board)}
 	}
 	// Big W (36) at (0,0) with blank-facing neighbours: 27 B.B. turned so no micropul faces the big is not needed;
 	// closure only asks for filled positions.

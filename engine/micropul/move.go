@@ -303,7 +303,7 @@ func (s *State) validateStone(m Move) error {
 		return engine.Illegalf(ReasonNoStonesLeft, facts, "player %d has put all %d stones down", m.Player,
 			StonesPerPlayer)
 	}
-	i, ok := s.index[m.At]
+	i, ok := s.index.at(m.At)
 	if !ok {
 		return engine.Illegalf(ReasonNoTileAtPosition, facts, "no tile lies at %v", m.At)
 	}
@@ -351,11 +351,12 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 	switch m.Action {
 	case PlaceTile:
 		k, _ := slices.BinarySearch(seat.Hand, m.Tile)
-		seat.Hand = slices.Delete(seat.Hand, k, k+1)
+		hand := make([]int, 0, len(seat.Hand)-1) // a new list: the old one is shared with s
+		seat.Hand = append(append(hand, seat.Hand[:k]...), seat.Hand[k+1:]...)
 		seat.HandCount--
 		placed := Placed{Tile: m.Tile, At: m.At, Rotation: m.Rotation}
-		next.index[m.At] = len(next.board)
-		next.board = append(next.board, placed)
+		next.board = append(slices.Clip(next.board), placed)
+		next.index = indexOf(next.board)
 		events = append(events, TilePlaced{Player: p, Tile: placed})
 		events = next.resolve(p, placed, events)
 	case TakeTile:
@@ -363,12 +364,12 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 		seat.Supply = seat.Supply[:len(seat.Supply)-1]
 		seat.SupplyCount--
 		k, _ := slices.BinarySearch(seat.Hand, id)
-		seat.Hand = slices.Insert(seat.Hand, k, id)
+		seat.Hand = slices.Insert(slices.Clip(seat.Hand), k, id)
 		seat.HandCount++
 		events = append(events, TileTaken{Player: p, Tile: id})
 	case PlaceStone:
 		st := Stone{Player: p, At: m.At, Quadrant: m.Quadrant}
-		next.stones = append(next.stones, st)
+		next.stones = append(slices.Clip(next.stones), st)
 		events = append(events, StonePlaced{Stone: st})
 	case Pass:
 		forced = !s.hasAction(p)
@@ -391,7 +392,8 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 	return next, events, nil
 }
 
-// resolve fires the catalysts of placement placed by p, changing s, and returns events with theirs appended.
+// resolve fires the catalysts of placement placed by p, changing s (a clone: its core and p's supply are replaced,
+// not changed in place), and returns events with theirs appended.
 func (s *State) resolve(p engine.Player, placed Placed, events []Event) []Event {
 	seat := &s.seats[p-1]
 	plus := 0
@@ -410,9 +412,9 @@ func (s *State) resolve(p engine.Player, placed Placed, events []Event) []Event 
 		if e.Draw > 0 {
 			n := min(e.Draw, len(s.core))
 			drawn := slices.Clone(s.core[:n])
-			s.core = slices.Delete(s.core, 0, n)
+			s.core = s.core[n:]
 			s.coreCount = len(s.core)
-			seat.Supply = append(seat.Supply, drawn...)
+			seat.Supply = append(slices.Clip(seat.Supply), drawn...)
 			seat.SupplyCount += n
 			events = append(events, TilesDrawn{Player: p, Count: n, Tiles: drawn, CoreLeft: s.coreCount})
 			if s.coreCount == 0 {

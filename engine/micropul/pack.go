@@ -100,13 +100,16 @@ func (definition) UnpackState(b []byte) (*State, error) {
 	if r.err != nil || len(r.b) != 0 {
 		return nil, fmt.Errorf("%w: cut short, out of range or with bytes left over", errPacked)
 	}
-	return NewState(p)
+	return newState(p)
 }
 
 // packReader reads the varints of a private form, remembering the first failure; after it, every read is 0.
 type packReader struct {
 	b   []byte
 	err error
+	// ids holds the lists read so far, one after the other, in an array of NumTiles ids (a new one when the next
+	// list does not fit): the hands, supplies and core of a state that passes its checks hold fewer in all.
+	ids []int
 }
 
 // int reads an unsigned varint, which must be at most limit.
@@ -136,11 +139,15 @@ func (r *packReader) coord() Coord {
 
 // list reads a list of tile ids: its length, at most NumTiles, then each id.
 func (r *packReader) list() []int {
-	ids := make([]int, r.int(NumTiles))
-	for i := range ids {
-		ids[i] = r.int(math.MaxInt8)
+	n := r.int(NumTiles)
+	if r.ids == nil || len(r.ids)+n > cap(r.ids) {
+		r.ids = make([]int, 0, NumTiles)
 	}
-	return ids
+	start := len(r.ids)
+	for range n {
+		r.ids = append(r.ids, r.int(math.MaxInt8))
+	}
+	return r.ids[start:len(r.ids):len(r.ids)]
 }
 
 var _ engine.Packer[*State] = definition{}

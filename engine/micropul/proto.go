@@ -212,7 +212,7 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	if !p.IsView {
 		p.HandCounts, p.SupplyCounts = nil, nil
 	}
-	return NewState(p)
+	return newState(p)
 }
 
 // Proto returns the move as the envelope rulebook.v1.Move, which holds the moving player, in the form the game

@@ -2,7 +2,6 @@ package micropul
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -55,7 +54,7 @@ type Seat struct {
 type State struct {
 	opts   Options
 	board  []Placed
-	index  map[Coord]int
+	index  index
 	stones []Stone
 	seats  []Seat
 	// core is in draw order: core[0] is drawn next. coreCount is its length, also in a view where core is nil.
@@ -116,7 +115,7 @@ func New(opts Options, seed uint64) (*State, error) {
 	s := &State{
 		opts:   opts,
 		board:  []Placed{{Tile: StartTile}},
-		index:  map[Coord]int{{}: 0},
+		index:  indexOf([]Placed{{Tile: StartTile}}),
 		seats:  make([]Seat, opts.Players),
 		toMove: 1,
 	}
@@ -157,6 +156,23 @@ func New(opts Options, seed uint64) (*State, error) {
 // These are necessary conditions of a position reached by play, not sufficient ones. What cannot be checked without
 // history is taken on trust: who placed which tile, the actions between placements, and what the catalysts drew.
 func NewState(p Position) (*State, error) {
+	p.Board, p.Stones, p.Core = slices.Clone(p.Board), slices.Clone(p.Stones), slices.Clone(p.Core)
+	p.Hands, p.Supplies = cloneLists(p.Hands), cloneLists(p.Supplies)
+	return newState(p)
+}
+
+// cloneLists returns a copy of lists and of each list.
+func cloneLists(lists [][]int) [][]int {
+	out := make([][]int, len(lists))
+	for i, l := range lists {
+		out[i] = slices.Clone(l)
+	}
+	return out
+}
+
+// newState is NewState without the copies: the state takes the lists of p (Board, Stones, Core and each hand and
+// supply), which the caller must not change afterwards.
+func newState(p Position) (*State, error) {
 	opts := p.Options.withDefaults()
 	if err := opts.check("options."); err != nil {
 		return nil, err
@@ -168,11 +184,11 @@ func NewState(p Position) (*State, error) {
 			"the state has %d player entries for a %d-player game", len(p.Hands), n)
 	}
 	s := &State{opts: opts, toMove: p.ToMove, extraTurn: p.ExtraTurn, pending: p.ExtraTurnsPending, end: p.End,
-		loser: p.Loser, view: p.IsView, viewer: p.Viewer, core: slices.Clone(p.Core), coreCount: len(p.Core),
-		board: slices.Clone(p.Board), stones: slices.Clone(p.Stones), seats: make([]Seat, n)}
+		loser: p.Loser, view: p.IsView, viewer: p.Viewer, core: p.Core, coreCount: len(p.Core), board: p.Board,
+		stones: p.Stones, seats: make([]Seat, n)}
 	for i := range n {
-		s.seats[i] = Seat{Hand: slices.Clone(p.Hands[i]), HandCount: len(p.Hands[i]),
-			Supply: slices.Clone(p.Supplies[i]), SupplyCount: len(p.Supplies[i])}
+		s.seats[i] = Seat{Hand: p.Hands[i], HandCount: len(p.Hands[i]), Supply: p.Supplies[i],
+			SupplyCount: len(p.Supplies[i])}
 	}
 	if p.IsView {
 		if err := s.checkViewParts(p); err != nil {
@@ -182,12 +198,12 @@ func NewState(p Position) (*State, error) {
 	if err := s.checkTiles(); err != nil {
 		return nil, err
 	}
-	yields, err := s.checkBoard()
+	t, err := s.checkBoard()
 	if err != nil {
 		return nil, err
 	}
-	for _, check := range []func() error{s.checkStones, func() error { return s.checkTurn(yields) },
-		func() error { return s.checkDraws(yields) }} {
+	for _, check := range []func() error{s.checkStones, func() error { return s.checkTurn(t) },
+		func() error { return s.checkDraws(t) }} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -334,6 +350,17 @@ type yield struct {
 	draw, turns int
 }
 
+// tally sums the yields of the placements of the board: the tiles drawn by all and by all but the last, and the
+// extra turns won.
+type tally struct {
+	draw, drawBeforeLast, turns int
+}
+
+// add returns t with y, the yield of the board's next placement, added.
+func (t tally) add(y yield) tally {
+	return tally{draw: t.draw + y.draw, drawBeforeLast: t.draw, turns: t.turns + y.turns}
+}
+
 // yieldOf returns the yield of a placement that fired the catalysts acts.
 func (s *State) yieldOf(acts []activation) yield {
 	var y yield
@@ -356,25 +383,19 @@ func (s *State) yieldOf(acts []activation) yield {
 }
 
 // checkBoard checks that each tile of the board, in order, was a legal placement next to the tiles before it,
-// builds the index of positions, and returns the yield of each placement after the start tile, in order.
-func (s *State) checkBoard() ([]yield, error) {
-	s.index = make(map[Coord]int, len(s.board))
-	lookup := func(c Coord) (Placed, bool) {
-		i, ok := s.index[c]
-		if !ok {
-			return Placed{}, false
-		}
-		return s.board[i], true
-	}
+// builds the index of positions, and returns the tally of the yields of the placements after the start tile.
+func (s *State) checkBoard() (tally, error) {
+	s.index = emptyIndex(s.board)
 	if len(s.board) == 0 || s.board[0] != (Placed{Tile: StartTile}) {
 		field := "board"
 		if len(s.board) > 0 {
 			field = "board[0]"
 		}
-		return nil, engine.Invalidf(ReasonStartTileMisplaced, field, map[string]string{"tile": strconv.Itoa(StartTile)},
-			"the board must start with tile %d at (0,0), rotation 0", StartTile)
+		return tally{}, engine.Invalidf(ReasonStartTileMisplaced, field,
+			map[string]string{"tile": strconv.Itoa(StartTile)}, "the board must start with tile %d at (0,0), rotation 0",
+			StartTile)
 	}
-	yields := make([]yield, 0, len(s.board)-1)
+	var t tally
 	var acts []activation // the activations of one placement, a buffer reused for each
 	for i, p := range s.board {
 		field := func(sub string) string { return "board[" + strconv.Itoa(i) + "]" + sub }
@@ -384,69 +405,65 @@ func (s *State) checkBoard() ([]yield, error) {
 		}
 		switch {
 		case p.Rotation < 0 || p.Rotation > 3:
-			return nil, engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
+			return tally{}, engine.Invalidf(ReasonRotationOutOfRange, field(".rotation"), facts(),
 				"tile %d has rotation %d; rotations are 0 to 3", p.Tile, p.Rotation)
 		case !tiles[p.Tile].Canonical(p.Rotation):
-			return nil, engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
+			return tally{}, engine.Invalidf(ReasonRotationNotCanonical, field(".rotation"), facts(),
 				"tile %d at rotation %d looks as at a smaller rotation; use the smallest", p.Tile, p.Rotation)
 		case p.At.X < -MaxCoord || p.At.X > MaxCoord:
-			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
+			return tally{}, engine.Invalidf(ReasonPositionOutOfRange, field(".x"), facts(),
 				"x = %d is farther than %d from the start tile", p.At.X, MaxCoord)
 		case p.At.Y < -MaxCoord || p.At.Y > MaxCoord:
-			return nil, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
+			return tally{}, engine.Invalidf(ReasonPositionOutOfRange, field(".y"), facts(),
 				"y = %d is farther than %d from the start tile", p.At.Y, MaxCoord)
 		}
-		if j, ok := s.index[p.At]; ok {
-			return nil, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
+		if j, ok := s.index.at(p.At); ok {
+			return tally{}, engine.Invalidf(ReasonPositionDuplicate, field(""), facts(),
 				"tiles %d and %d both lie at %v", s.board[j].Tile, p.Tile, p.At)
 		}
 		if i > 0 {
-			f := fitAt(p.Quads(), p.At, lookup)
+			f := fitAt(p.Quads(), p.At, s.lookup)
 			switch {
 			case !f.touches:
-				return nil, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
+				return tally{}, engine.Invalidf(ReasonBoardDisconnected, field(""), facts(),
 					"tile %d at %v touches no tile placed before it", p.Tile, p.At)
 			case f.conflict:
 				fs := facts()
 				fs["neighbourX"], fs["neighbourY"] = strconv.Itoa(f.where.X), strconv.Itoa(f.where.Y)
-				return nil, engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
+				return tally{}, engine.Invalidf(ReasonBoardColorConflict, field(""), fs,
 					"tile %d at %v: its %v micropul touches a micropul of the other colour at %v %v", p.Tile, p.At,
 					f.mine, f.where, f.theirs)
 			case !f.match:
-				return nil, engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
+				return tally{}, engine.Invalidf(ReasonBoardNoColorMatch, field(""), facts(),
 					"tile %d at %v has no micropul touching one of its colour on a tile placed before it", p.Tile, p.At)
 			}
 		}
 		if i > 0 {
-			acts = appendActivations(acts[:0], p, lookup)
-			yields = append(yields, s.yieldOf(acts))
+			acts = appendActivations(acts[:0], p, s.lookup)
+			t = t.add(s.yieldOf(acts))
 		}
-		s.index[p.At] = i
+		s.index.set(p.At, i)
 	}
-	return yields, nil
+	return t, nil
 }
 
 // checkDraws checks the tiles drawn from the core (its size after the deal less its size now) against the draws of
 // the dot catalysts the placements fired: no more than those. And a game that ended with the core empty was ended by
 // its last placement: the placements before it drew less than the whole core.
-func (s *State) checkDraws(yields []yield) error {
+func (s *State) checkDraws(t tally) error {
 	start := s.opts.coreAtStart()
-	drawn, before, all := start-s.coreCount, 0, 0
-	for i, y := range yields {
-		if i < len(yields)-1 {
-			before += y.draw
-		}
-		all += y.draw
+	drawn, before, all := start-s.coreCount, t.drawBeforeLast, t.draw
+	facts := func() map[string]string {
+		return map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
+			"core": strconv.Itoa(s.coreCount)}
 	}
-	facts := map[string]string{"drawn": strconv.Itoa(drawn), "catalystsDraw": strconv.Itoa(all),
-		"core": strconv.Itoa(s.coreCount)}
 	switch {
 	case drawn > all:
-		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts(),
 			"%d tiles were drawn from the core, but the dot catalysts the placements of the board fired draw %d",
 			drawn, all)
 	case s.end == CoreEmpty && before >= start:
-		return engine.Invalidf(ReasonDrawsMismatch, "core", facts,
+		return engine.Invalidf(ReasonDrawsMismatch, "core", facts(),
 			"the placements before the last drew %d tiles, the whole core of %d: the game ended before the last", before,
 			start)
 	}
@@ -457,7 +474,7 @@ func (s *State) checkDraws(yields []yield) error {
 // rule set, only on groups spanning two tiles or more.
 func (s *State) checkStones() error {
 	var count [MaxPlayers + 1]int
-	seen := map[[2]int]int{}
+	var seen [NumTiles * 4]int8 // for each micropul (board index x 4 + quadrant, 0 for a big one), its stone's index + 1
 	for i, st := range s.stones {
 		field := func(sub string) string { return "stones[" + strconv.Itoa(i) + "]" + sub }
 		facts := func() map[string]string {
@@ -472,31 +489,39 @@ func (s *State) checkStones() error {
 			return engine.Invalidf(ReasonQuadrantOutOfRange, field(".quadrant"), facts(),
 				"stone %d is on no quadrant", i)
 		}
-		j, ok := s.index[st.At]
+		j, ok := s.index.at(st.At)
 		if !ok || !s.board[j].Quads()[st.Quadrant].IsMicropul() {
 			return engine.Invalidf(ReasonStoneNotOnMicropul, field(""), facts(),
 				"stone %d at %v %v is not on a micropul", i, st.At, st.Quadrant)
 		}
-		key := [2]int{j, int(st.Quadrant)}
+		key := j*4 + int(st.Quadrant)
 		if tiles[s.board[j].Tile].Big {
-			key[1] = 0 // the four quadrants of a big micropul are one micropul
+			key = j * 4 // the four quadrants of a big micropul are one micropul
 		}
-		if k, dup := seen[key]; dup {
+		if k := seen[key]; k > 0 {
 			return engine.Invalidf(ReasonStoneDuplicate, field(""), facts(),
-				"stones %d and %d are on the same micropul at %v", k, i, st.At)
+				"stones %d and %d are on the same micropul at %v", k-1, i, st.At)
 		}
-		seen[key] = i
+		seen[key] = int8(i + 1)
 		if count[st.Player]++; count[st.Player] > StonesPerPlayer {
 			return engine.Invalidf(ReasonStonesExceeded, "stones", facts(),
 				"player %d has more than %d stones on the board", st.Player, StonesPerPlayer)
 		}
 	}
-	if s.opts.Rules != DefaultRules {
+	if s.opts.Rules != DefaultRules || len(s.stones) == 0 {
 		return nil
 	}
-	groups, of := s.groups()
+	// A group spans two tiles or more when one of its nodes lies on another tile than its root.
+	var f forest
+	var spans [4 * NumTiles]bool
+	s.connect(&f)
+	for node := range len(s.board) * 4 {
+		if root := f.find(node); root/4 != node/4 {
+			spans[root] = true
+		}
+	}
 	for i, st := range s.stones {
-		if g := groups[of[s.index[st.At]*4+int(st.Quadrant)]]; g.tiles < 2 {
+		if !spans[f.find(s.stoneNode(st))] {
 			return engine.Invalidf(ReasonStoneOnSmallGroup, fmt.Sprintf("stones[%d]", i),
 				map[string]string{"x": strconv.Itoa(st.At.X), "y": strconv.Itoa(st.At.Y), "quadrant": st.Quadrant.String()},
 				"stone %d is on a group within one tile; the default rule set needs two tiles", i)
@@ -505,9 +530,9 @@ func (s *State) checkStones() error {
 	return nil
 }
 
-// checkTurn checks the player to move, the extra turns (against the yields of the placements) and the end of the
-// game.
-func (s *State) checkTurn(yields []yield) error {
+// checkTurn checks the player to move, the extra turns (against t, the tally of the placements' yields) and the end
+// of the game.
+func (s *State) checkTurn(t tally) error {
 	placements := len(s.board) - 1
 	facts := func() map[string]string {
 		return map[string]string{"toMove": strconv.Itoa(int(s.toMove)), "end": strconv.Itoa(int(s.end)),
@@ -534,10 +559,10 @@ func (s *State) checkTurn(yields []yield) error {
 	case s.extraTurn && (placements == 0 || over):
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurn", facts(),
 			"an extra turn with %d placements made, game over: %v", placements, over)
-	case s.pending > extraTurnsWon(yields):
+	case s.pending > t.turns:
 		return engine.Invalidf(ReasonExtraTurnsOutOfRange, "extraTurnsPending", facts(),
 			"%d extra turns pending, but the plus catalysts of the board's placements won %d in all", s.pending,
-			extraTurnsWon(yields))
+			t.turns)
 	case s.loser != engine.NoPlayer && s.end != OutOfTiles:
 		return outcome("loser", "player %d lost but the game did not end by running out of tiles", s.loser)
 	case s.end == OutOfTiles && !s.isPlayer(s.loser):
@@ -556,15 +581,6 @@ func (s *State) checkTurn(yields []yield) error {
 		return outcome("end", "the game is blocked but a player has a legal action")
 	}
 	return nil
-}
-
-// extraTurnsWon returns the extra turns the plus catalysts of the placements won in all, under the rule set.
-func extraTurnsWon(yields []yield) int {
-	n := 0
-	for _, y := range yields {
-		n += y.turns
-	}
-	return n
 }
 
 // checkSeat returns the PLAYER_OUT_OF_RANGE error of a player or viewer p (the field) who is neither NoPlayer nor a
@@ -644,18 +660,12 @@ func (s *State) IsView() bool { return s.view }
 // Viewer returns the player whose view s is (engine.NoPlayer for a spectator or a full state).
 func (s *State) Viewer() engine.Player { return s.viewer }
 
-// clone returns a copy of s that shares no memory with it.
+// clone returns a copy of s with seats of its own, sharing every list with s: a state never changes a list it holds
+// (no element, nor beyond its length, which may be within its capacity), so what changes a copy replaces the list
+// with a new one instead.
 func (s *State) clone() *State {
 	c := *s
-	c.board = slices.Clone(s.board)
-	c.index = maps.Clone(s.index)
-	c.stones = slices.Clone(s.stones)
-	c.core = slices.Clone(s.core)
 	c.seats = slices.Clone(s.seats)
-	for i := range c.seats {
-		c.seats[i].Hand = slices.Clone(s.seats[i].Hand)
-		c.seats[i].Supply = slices.Clone(s.seats[i].Supply)
-	}
 	return &c
 }
 
