@@ -35,8 +35,7 @@ func (definition) AppendStateWire(b []byte, s *State) []byte {
 	state := varintSize(RulesVersion) + 1 + protowire.SizeVarint(uint64(options)) + options +
 		varintSize(uint64(uint32(s.moves))) + varintSize(int32Wire(int(s.toMove)))
 	for _, c := range s.cells {
-		n := cellSize(c)
-		state += 1 + protowire.SizeVarint(uint64(n)) + n
+		state += cellFieldSize(c)
 	}
 	b = slices.Grow(b, 1+protowire.SizeVarint(uint64(state))+state)
 	b = protowire.AppendTag(b, fieldGameStateExploze, protowire.BytesType)
@@ -50,12 +49,57 @@ func (definition) AppendStateWire(b []byte, s *State) []byte {
 	b = appendVarintField(b, fieldStateMovesPlayed, uint64(uint32(s.moves)))
 	b = appendVarintField(b, fieldStateToMove, int32Wire(int(s.toMove)))
 	for _, c := range s.cells {
+		b = appendCell(b, c)
+	}
+	return b
+}
+
+// The tags of a cell of the board and of its fields: each a one-byte varint.
+const (
+	cellTag   = byte(fieldStateCells<<3 | protowire.Number(protowire.BytesType))
+	ownerTag  = byte(fieldCellOwner<<3 | protowire.Number(protowire.VarintType))
+	stonesTag = byte(fieldCellStones<<3 | protowire.Number(protowire.VarintType))
+)
+
+// small reports whether c's owner and stones are each a one-byte varint on the wire, as on every board of a game in
+// play: then its message is at most 4 bytes, written without protowire.
+func small(c Cell) bool {
+	return c.Owner >= 0 && c.Owner < 0x80 && c.Stones >= 0 && c.Stones < 0x80
+}
+
+// appendCell appends c as a cells field of ExplozeState: its tag, its length, and its message.
+func appendCell(b []byte, c Cell) []byte {
+	if !small(c) {
 		b = protowire.AppendTag(b, fieldStateCells, protowire.BytesType)
 		b = protowire.AppendVarint(b, uint64(cellSize(c)))
 		b = appendVarintField(b, fieldCellOwner, int32Wire(int(c.Owner)))
-		b = appendVarintField(b, fieldCellStones, uint64(uint32(c.Stones)))
+		return appendVarintField(b, fieldCellStones, uint64(uint32(c.Stones)))
 	}
-	return b
+	switch {
+	case c.Owner == 0 && c.Stones == 0:
+		return append(b, cellTag, 0)
+	case c.Stones == 0:
+		return append(b, cellTag, 2, ownerTag, byte(c.Owner))
+	case c.Owner == 0:
+		return append(b, cellTag, 2, stonesTag, byte(c.Stones))
+	}
+	return append(b, cellTag, 4, ownerTag, byte(c.Owner), stonesTag, byte(c.Stones))
+}
+
+// cellFieldSize is the size of c as a cells field on the wire: its tag, its length and its message.
+func cellFieldSize(c Cell) int {
+	if !small(c) {
+		n := cellSize(c)
+		return 1 + protowire.SizeVarint(uint64(n)) + n
+	}
+	n := 2
+	if c.Owner != 0 {
+		n += 2
+	}
+	if c.Stones != 0 {
+		n += 2
+	}
+	return n
 }
 
 // cellSize is the size of c's ExplozeCell message on the wire.
