@@ -38,18 +38,7 @@ func BenchmarkEcho(b *testing.B) {
 	rest := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
 	b.Cleanup(rest.CloseIdleConnections)
 	for _, c := range echoCalls(b, ts) {
-		reqBytes, err := proto.Marshal(c.req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		json, err := protojson.Marshal(c.req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var respBytes []byte
-		if err := ts.Conn.Invoke(context.Background(), applyMoveMethod, &reqBytes, &respBytes, grpc.ForceCodecV2(rawCodec{})); err != nil {
-			b.Fatalf("%s: %v", c.name, err)
-		}
+		reqBytes, json, respBytes := encodeEchoCall(b, ts, c)
 		echo := startEcho(b, respBytes)
 		for _, inFlight := range []int{1, 16} {
 			call := func(via string, do func() error) {
@@ -64,6 +53,103 @@ func BenchmarkEcho(b *testing.B) {
 			call("REST", func() error { return postJSON(rest, ts.URL+"/v1/games/"+c.req.GetGame()+":apply", json) })
 		}
 	}
+}
+
+// BenchmarkEchoRatio measures the ratios BenchmarkEcho's figures are compared by, each taken within every one of b.N
+// rounds so that a machine whose load changes during a run weighs on both sides of a ratio alike. For each call, a
+// round sends a batch of ratioBatch calls, 16 in flight, to the echo, then to the server over gRPC, then over REST,
+// and takes the process's CPU time of each batch; a round of call=exploze-32x32÷6x6 sends the 32 x 32 token call
+// then the 6 x 6 one over gRPC. It reports each side's CPU time per call (summed over the rounds) and their ratio:
+// echo/gRPC and gRPC/REST, or 32x32/6x6.
+//
+//	go test -run '^$' -bench BenchmarkEchoRatio -benchtime 20x ./server
+func BenchmarkEchoRatio(b *testing.B) {
+	ts := start(b, setup{cfg: benchConfig(), log: discardLogger(zapcore.InfoLevel)})
+	rest := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	b.Cleanup(rest.CloseIdleConnections)
+	grpcCalls := map[string]func() error{}
+	for _, c := range echoCalls(b, ts) {
+		reqBytes, json, respBytes := encodeEchoCall(b, ts, c)
+		echo := startEcho(b, respBytes)
+		grpcCalls[c.name] = func() error { return invokeRaw(ts.Conn, reqBytes) }
+		b.Run("call="+c.name, func(b *testing.B) {
+			reportRatios(b, []ratioSide{
+				{"echo", func() error { return invokeRaw(echo, reqBytes) }},
+				{"gRPC", grpcCalls[c.name]},
+				{"REST", func() error { return postJSON(rest, ts.URL+"/v1/games/"+c.req.GetGame()+":apply", json) }},
+			})
+		})
+	}
+	b.Run("call=exploze-32x32÷6x6", func(b *testing.B) {
+		reportRatios(b, []ratioSide{{"32x32", grpcCalls["exploze-32x32-token"]}, {"6x6", grpcCalls["exploze-6x6-token"]}})
+	})
+}
+
+// ratioBatch is the number of calls of each side in a round of BenchmarkEchoRatio.
+const ratioBatch = 320
+
+// ratioSide is one side of a ratio BenchmarkEchoRatio reports: a name and its call.
+type ratioSide struct {
+	name string
+	call func() error
+}
+
+// reportRatios runs b.N rounds, each a batch of every side's call in turn, and reports each side's CPU time per call
+// and the ratio of each side's to the next one's.
+func reportRatios(b *testing.B, sides []ratioSide) {
+	cpu := make([]time.Duration, len(sides))
+	for b.Loop() {
+		for i, side := range sides {
+			start := processCPU(b)
+			if err := inBatch(ratioBatch, 16, side.call); err != nil {
+				b.Fatal(err)
+			}
+			cpu[i] += processCPU(b) - start
+		}
+	}
+	for i, side := range sides {
+		b.ReportMetric(float64(cpu[i])/float64(b.N*ratioBatch), side.name+"-cpu-ns/call")
+		if i+1 < len(sides) {
+			b.ReportMetric(float64(cpu[i])/float64(cpu[i+1]), side.name+"/"+sides[i+1].name)
+		}
+	}
+}
+
+// inBatch makes n calls of do, inFlight at a time, and returns the first error.
+func inBatch(n, inFlight int, do func() error) error {
+	errs := make(chan error, inFlight)
+	for w := range inFlight {
+		go func() {
+			var err error
+			for i := w; i < n && err == nil; i += inFlight {
+				err = do()
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for range inFlight {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// encodeEchoCall returns c's request encoded for gRPC and as JSON for REST, and the answer the server gives it over
+// gRPC, which the echo of c answers.
+func encodeEchoCall(b *testing.B, ts *testServer, c echoCall) (reqBytes, json, respBytes []byte) {
+	reqBytes, err := proto.Marshal(c.req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if json, err = protojson.Marshal(c.req); err != nil {
+		b.Fatal(err)
+	}
+	if err := ts.Conn.Invoke(context.Background(), applyMoveMethod, &reqBytes, &respBytes, grpc.ForceCodecV2(rawCodec{})); err != nil {
+		b.Fatalf("%s: %v", c.name, err)
+	}
+	return reqBytes, json, respBytes
 }
 
 // echoCall is an ApplyMove request that BenchmarkEcho sends.

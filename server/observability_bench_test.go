@@ -93,13 +93,15 @@ func BenchmarkObservability(b *testing.B) {
 // reportCPU returns a function that reports, as cpu-ns/op, the CPU time the process spent per iteration of b since
 // reportCPU was called.
 func reportCPU(b *testing.B) func() {
-	cpu := func() time.Duration {
-		var u syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	start := processCPU(b)
+	return func() { b.ReportMetric(float64(processCPU(b)-start)/float64(b.N), "cpu-ns/op") }
+}
+
+// processCPU returns the CPU time the process has spent so far, user and system.
+func processCPU(tb testing.TB) time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		tb.Fatal(err)
 	}
-	start := cpu()
-	return func() { b.ReportMetric(float64(cpu()-start)/float64(b.N), "cpu-ns/op") }
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
