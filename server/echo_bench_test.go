@@ -59,7 +59,8 @@ func BenchmarkEcho(b *testing.B) {
 // rounds so that a machine whose load changes during a run weighs on both sides of a ratio alike. For each call, a
 // round sends a batch of ratioBatch calls, 16 in flight, to the echo, then to the server over gRPC, then over REST,
 // and takes the process's CPU time of each batch; a round of call=exploze-32x32÷6x6 sends the 32 x 32 token call
-// then the 6 x 6 one over gRPC. It reports each side's CPU time per call (summed over the rounds) and their ratio:
+// then the 6 x 6 one over gRPC. Every other round takes the sides in the opposite order, so that what one batch
+// leaves to the next (garbage collected during it) falls on each side alike. It reports each side's CPU time per call (summed over the rounds) and their ratio:
 // echo/gRPC and gRPC/REST, or 32x32/6x6.
 //
 //	go test -run '^$' -bench BenchmarkEchoRatio -benchtime 20x ./server
@@ -85,8 +86,9 @@ func BenchmarkEchoRatio(b *testing.B) {
 	})
 }
 
-// ratioBatch is the number of calls of each side in a round of BenchmarkEchoRatio.
-const ratioBatch = 320
+// ratioBatch is the number of calls of each side in a round of BenchmarkEchoRatio: enough that the collection of
+// one batch's garbage, which may run during the next, is a small part of either.
+const ratioBatch = 2000
 
 // ratioSide is one side of a ratio BenchmarkEchoRatio reports: a name and its call.
 type ratioSide struct {
@@ -94,14 +96,18 @@ type ratioSide struct {
 	call func() error
 }
 
-// reportRatios runs b.N rounds, each a batch of every side's call in turn, and reports each side's CPU time per call
-// and the ratio of each side's to the next one's.
+// reportRatios runs b.N rounds, each a batch of every side's call in turn (in the opposite order every other round),
+// and reports each side's CPU time per call and the ratio of each side's to the next one's.
 func reportRatios(b *testing.B, sides []ratioSide) {
 	cpu := make([]time.Duration, len(sides))
-	for b.Loop() {
-		for i, side := range sides {
+	for round := 0; b.Loop(); round++ {
+		for k := range sides {
+			i := k
+			if round%2 == 1 {
+				i = len(sides) - 1 - k
+			}
 			start := processCPU(b)
-			if err := inBatch(ratioBatch, 16, side.call); err != nil {
+			if err := inBatch(ratioBatch, 16, sides[i].call); err != nil {
 				b.Fatal(err)
 			}
 			cpu[i] += processCPU(b) - start
