@@ -13,8 +13,10 @@
 //
 //	type Game = engine.Spec[*State, Move, Event, Score, definition]
 //
-// is its engine.Game (also Seated), and its conformance test declares an enginetest.Battery and calls
-// enginetest.Run.
+// is its engine.Game (also Seated, Held and Wired), and its conformance test declares an enginetest.Battery and calls
+// enginetest.Run. Two optional methods of a Definition make the service's path quicker where a state is many small
+// messages: a Packer gives tokens a private binary form of the state, and a WireEncoder writes the wire form of a
+// state's envelope itself for gRPC answers; enginetest checks both against the messages byte for byte.
 package engine
 
 // Player is a seat at the table, numbered from 1. NoPlayer (0) means nobody: an empty cell, a spectator, no winner.
