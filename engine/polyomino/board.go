@@ -5,10 +5,10 @@ import (
 	"slices"
 )
 
-// pocketPieces is the fewest pieces for which Count chooses its first pieces and covers pockets first on a shape that does not fill its bounding
-// rectangle (see search.choose and search.count). With fewer, as on Ubongo Duel's sheets, the search is a few hundred nodes and most of
-// the time goes into the tables; on a rectangle, whose scan lines are its shorter side, the first empty cell makes a
-// smaller search (BENCHMARKS.md, 2026-12-01).
+// pocketPieces is the fewest pieces for which Count chooses its first pieces and covers pockets first on a shape
+// that does not fill its bounding rectangle (see search.choose and search.count). With fewer, as on Ubongo Duel's
+// sheets, the search is a few hundred nodes and most of the time goes into the tables; on a rectangle, whose scan
+// lines are its shorter side, the first empty cell makes a smaller search (BENCHMARKS.md, 2026-12-01).
 const pocketPieces = 8
 
 // window is how many cells after the first empty one select a placement list: the lists for a cell and a piece are
