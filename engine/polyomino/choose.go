@@ -124,12 +124,12 @@ func (s *search) choose(board, used uint64, d int) {
 				cover.add(f << off)
 			}
 		}
+		if n == 0 {
+			return
+		}
 		if n < pieceFits {
 			piece, pieceFits = p, n
 		}
-	}
-	if pieceFits == 0 {
-		return
 	}
 	cell, cellFits := cover.fewest(e)
 	if cellFits == 0 {
