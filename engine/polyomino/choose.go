@@ -19,15 +19,17 @@ const chooseDepth = 6
 type fitTable struct {
 	// orientStart[p]:orientStart[p+1] index the orientations of piece p that fit the layout somewhere.
 	orientStart []int32
-	// mask[o] is orientation o placed with its first cell on bit 0, and valid[o] the bits it may be placed on (its
-	// placement there lies inside the shape).
+	// mask[o] is orientation o placed with its first cell on bit 0, and valid[o] the bits it may be shifted to (the
+	// placement there lies inside the shape). Two orientations whose masks are equal (one placed across the end of a
+	// line) are one entry, valid on the bits of both: the masks are the cells covered, so the placements are the same.
 	mask, valid []uint64
 	// offsets[cellStart[o]:cellStart[o+1]] are the bits of mask[o] but bit 0.
 	cellStart []int32
 	offsets   []uint8
 }
 
-// newFitTable returns the fitTable of b, read off its placements: those of one orientation are one mask shifted.
+// newFitTable returns the fitTable of b, read off its placements: those of one orientation are one mask shifted, by
+// the bit of their first cell.
 func (b *board) newFitTable() *fitTable {
 	t := &fitTable{orientStart: []int32{0}, cellStart: []int32{0}}
 	for _, ms := range b.placements {
