@@ -26,6 +26,9 @@ type fitTable struct {
 	// offsets[cellStart[o]:cellStart[o+1]] are the bits of mask[o] but bit 0.
 	cellStart []int32
 	offsets   []uint8
+	// covering[o*cells+c], cells being the layout's, are the valid bits of orientation o whose placement covers c.
+	covering []uint64
+	cells    int
 }
 
 // newFitTable returns the fitTable of b, read off its placements: those of one orientation are one mask shifted, by
@@ -49,6 +52,16 @@ func (b *board) newFitTable() *fitTable {
 			t.valid[o] |= 1 << at
 		}
 		t.orientStart = append(t.orientStart, int32(len(t.mask)))
+	}
+	t.cells = len(b.cells)
+	t.covering = make([]uint64, len(t.mask)*t.cells)
+	for o, m := range t.mask {
+		for v := t.valid[o]; v != 0; v &= v - 1 {
+			at := bits.TrailingZeros64(v)
+			for rest := m << at; rest != 0; rest &= rest - 1 {
+				t.covering[o*t.cells+bits.TrailingZeros64(rest)] |= 1 << at
+			}
+		}
 	}
 	return t
 }
@@ -157,21 +170,14 @@ func (s *search) branchPiece(board, used uint64, piece int, fits []uint64) {
 }
 
 // branchCell tries every placement of an unused piece that fits board and covers cell, fits being as choose leaves
-// them. Each placement covering cell has one of its cells there: its anchor is cell less that cell's offset.
+// them.
 func (s *search) branchCell(board, used uint64, cell int, fits []uint64) {
 	t := s.b.fit
 	for rem := s.allowed &^ used; rem != 0; rem &= rem - 1 {
 		p := bits.TrailingZeros64(rem)
 		for o := t.orientStart[p]; o < t.orientStart[p+1]; o++ {
-			f := fits[o]
-			if f == 0 {
-				continue
-			}
-			if f>>cell&1 != 0 && s.countWith(board|t.mask[o]<<cell, used|1<<p) {
-				return
-			}
-			for _, off := range t.offsets[t.cellStart[o]:t.cellStart[o+1]] {
-				if a := cell - int(off); a >= 0 && f>>a&1 != 0 && s.countWith(board|t.mask[o]<<a, used|1<<p) {
+			for at := fits[o] & t.covering[int(o)*t.cells+cell]; at != 0; at &= at - 1 {
+				if s.countWith(board|t.mask[o]<<bits.TrailingZeros64(at), used|1<<p) {
 					return
 				}
 			}

@@ -36,7 +36,8 @@ func TestTally(t *testing.T) {
 }
 
 // TestFitTable checks that a board's fitTable describes exactly its placements: the masks of each piece's
-// orientations shifted onto their valid bits are its placements, each once.
+// orientations shifted onto their valid bits are its placements, each once, and the bits covering each cell are those
+// of the placements that cover it.
 func TestFitTable(t *testing.T) {
 	for _, c := range irregular {
 		b, err := newBoard(mustGrid(t, c.grid), c.set)
@@ -51,8 +52,16 @@ func TestFitTable(t *testing.T) {
 				if ft.mask[o]&1 == 0 || bits.OnesCount64(ft.mask[o]) != 1+len(offsets) {
 					t.Fatalf("%s, piece %d, orientation %d: mask %b, offsets %v", c.name, p, o, ft.mask[o], offsets)
 				}
+				var covering [64]uint64
 				for v := ft.valid[o]; v != 0; v &= v - 1 {
-					got = append(got, ft.mask[o]<<bits.TrailingZeros64(v))
+					m := ft.mask[o] << bits.TrailingZeros64(v)
+					got = append(got, m)
+					for rest := m; rest != 0; rest &= rest - 1 {
+						covering[bits.TrailingZeros64(rest)] |= v & -v
+					}
+				}
+				if !slices.Equal(covering[:ft.cells], ft.covering[int(o)*ft.cells:int(o+1)*ft.cells]) {
+					t.Errorf("%s, piece %d, orientation %d: the placements covering each cell differ", c.name, p, o)
 				}
 			}
 			slices.Sort(got)
