@@ -49,7 +49,7 @@
 // goes into building the tables) keep the first empty cell, so Find's tiling is the same as before.
 //
 // Against a plain dancing-links search with the S heuristic at every node, Count is over 100 times faster on the
-// pentomino rectangles and 14 to 16 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
+// pentomino rectangles and 12 to 19 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
 //
 // Tilings are counted as they are, not up to symmetry: the 6 x 10 rectangle has 9,356 tilings by the 12 pentominoes,
 // 4 x the 2,339 distinct ones. Two congruent pieces in one set are still two pieces, and swapping them gives another
