@@ -5,10 +5,10 @@ import (
 	"slices"
 )
 
-// pocketPieces is the fewest pieces for which Count covers pockets first on a shape that does not fill its bounding
-// rectangle (see search.count). With fewer, as on Ubongo Duel's sheets, the search is a few hundred nodes and most of
-// the time goes into the tables; on a rectangle, whose scan lines are its shorter side, the first empty cell makes a
-// smaller search (BENCHMARKS.md, 2026-12-01).
+// pocketPieces is the fewest pieces for which Count chooses its first pieces and covers pockets first on a shape
+// that does not fill its bounding rectangle (see search.choose and search.count). With fewer, as on Ubongo Duel's
+// sheets, the search is a few hundred nodes and most of the time goes into the tables; on a rectangle, whose scan
+// lines are its shorter side, the first empty cell makes a smaller search (BENCHMARKS.md, 2026-12-01).
 const pocketPieces = 8
 
 // window is how many cells after the first empty one select a placement list: the lists for a cell and a piece are
@@ -49,6 +49,8 @@ type board struct {
 	// pockets are the cells Count may cover before the first empty one when they are pockets (see search.count):
 	// the shape's cells, set by addPockets, or none.
 	pockets uint64
+	// fit is set with pockets: the search chooses its first chooseDepth pieces with it (see search.choose).
+	fit *fitTable
 	// placements[p] is every placement of piece p, in increasing order of masks.
 	placements [][]uint64
 	// symmetries are the permutations of the bits that map the shape onto itself under a rotation, or a reflection
@@ -196,12 +198,14 @@ func (b *board) neighbourDirection(board uint64, c int) int {
 	return 0
 }
 
-// addPockets lets Count's search on b cover pockets first (see search.count) if the layout is a rectangle with walls
-// and there are at least pocketPieces pieces: it sets the pockets, pocketStart and pocketMasks fields.
+// addPockets lets Count's search on b choose its first pieces by their placements (see search.choose) and then cover
+// pockets first (see search.count) if the layout is a rectangle with walls and there are at least pocketPieces
+// pieces: it sets the pockets, pocketStart, pocketMasks and fit fields.
 func (b *board) addPockets() {
 	if b.line > 0 && b.walls != 0 && b.pieces >= pocketPieces {
 		b.pockets = b.full &^ b.walls
 		b.pocketStart, b.pocketMasks = b.pocketLists()
+		b.fit = b.newFitTable()
 	}
 }
 

@@ -36,19 +36,20 @@
 // uses each piece at most once; Count and Find use every piece of the set, so they require the pieces' total area to
 // equal the shape's, while TilingSubsets picks k pieces.
 //
-// On a shape that does not fill its bounding rectangle, for a set of at least 8 pieces, Count covers a pocket first
-// when there is one: an empty cell with a single empty neighbour, which few placements fit (those through that
-// neighbour, listed per cell, piece and direction), so that the dead ends it would leave behind are cut before the
-// scan reaches it. It then also places the piece with the fewest placements first, at each of them, as it does on a
-// symmetric shape: the piece breaks the scan lines and leaves pockets early. Counting stays exact whatever the cell
-// covered, since every placement covering it is tried once. Find, TilingSubsets and Count on other shapes (rectangles,
-// and small puzzles such as Ubongo Duel's, where most of the time goes into building the tables) keep the first empty
-// cell, so Find's tiling is the same as before.
+// On a shape that does not fill its bounding rectangle, for a set of at least 8 pieces, Count first places the piece
+// with the fewest placements, at each of them, as it does on a symmetric shape, then goes on as Knuth's S heuristic
+// does: until six pieces are placed, it finds every placement that still fits (bit-parallel, a few shifts
+// and ANDs per orientation), counts them per empty cell and per piece, and covers the cell with the fewest or places
+// the piece with the fewest, cutting at once a branch where a cell or a piece has none. Deeper, where the nodes are
+// many and each would cost several times a node of the scan, it covers a pocket first when there is one: an empty
+// cell with a single empty neighbour, which few placements fit (those through that neighbour, listed per cell, piece
+// and direction), so that the dead ends it would leave behind are cut before the scan reaches it; else the first empty
+// cell. Counting stays exact whatever the cell covered, since every placement covering it is tried once. Find,
+// TilingSubsets and Count on other shapes (rectangles, and small puzzles such as Ubongo Duel's, where most of the time
+// goes into building the tables) keep the first empty cell, so Find's tiling is the same as before.
 //
-// The search does not choose the cell with the fewest placements (Knuth's S heuristic): a node of this search costs
-// under 100 ns, and counting the placements that still fit each cell, even bit-parallel, costs more per node than the
-// nodes it saves. Against a plain dancing-links search with the S heuristic, Count is over 100 times faster on the
-// pentomino rectangles but only 10 to 12 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
+// Against a plain dancing-links search with the S heuristic at every node, Count is over 100 times faster on the
+// pentomino rectangles and 12 to 19 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
 //
 // Tilings are counted as they are, not up to symmetry: the 6 x 10 rectangle has 9,356 tilings by the 12 pentominoes,
 // 4 x the 2,339 distinct ones. Two congruent pieces in one set are still two pieces, and swapping them gives another

@@ -77,6 +77,17 @@ type search struct {
 	depth  int
 	placed [MaxPieces]uint64
 	piece  [MaxPieces]int
+	// fits is choose's scratch: at depth d, fits[d*len(b.fit.mask)+o] are the bits where orientation o still fits.
+	fits []uint64
+}
+
+// newSearch returns a search on b under c that may place the pieces in allowed.
+func newSearch(b *board, c *control, allowed uint64) *search {
+	s := &search{b: b, c: c, allowed: allowed}
+	if b.fit != nil {
+		s.fits = make([]uint64, chooseDepth*len(b.fit.mask))
+	}
+	return s
 }
 
 // flush adds the local node count to the shared one and checks the context and the node limit; it sets stopped and
@@ -104,7 +115,8 @@ func (s *search) settle() {
 }
 
 // count adds to s.solutions the tilings that complete board with pieces not in used; pockets are board's (see
-// board.frontier). It covers a pocket if there is one, else the first empty cell: a pocket is an empty cell with one
+// board.frontier). While fewer than chooseDepth pieces are placed on a board with a fitTable, choose branches instead.
+// Otherwise count covers a pocket if there is one, else the first empty cell: a pocket is an empty cell with one
 // empty neighbour, which few placements fit, and covering it first cuts the dead ends it would leave behind. Any cell
 // will do for counting, as long as every placement covering it is tried once. The first empty cell is covered
 // through its anchored placements (those covering it have it as their first cell), another pocket through the
@@ -113,6 +125,12 @@ func (s *search) count(board, used, pockets uint64) {
 	if board == s.b.full {
 		s.solutions += s.weight
 		return
+	}
+	if s.b.fit != nil {
+		if d := bits.OnesCount64(used); d < chooseDepth {
+			s.choose(board, used, d)
+			return
+		}
 	}
 	i := bits.TrailingZeros64(^board)
 	if c := bits.TrailingZeros64(pockets); pockets != 0 && c != i {

@@ -41,7 +41,7 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 	}
 	b.addPockets()
 	c := newControl(ctx, opts)
-	s := &search{b: b, c: c, allowed: allPieces(b.pieces)}
+	s := newSearch(b, c, allPieces(b.pieces))
 	roots := b.roots()
 	workers := opts.workers()
 	if workers > 1 {
@@ -53,7 +53,7 @@ func Count(ctx context.Context, shape Cells, set Set, opts Options) (int, error)
 	var wg sync.WaitGroup
 	for range min(workers, len(roots)) {
 		wg.Go(func() {
-			s := &search{b: b, c: c, allowed: s.allowed}
+			s := newSearch(b, c, s.allowed)
 			for !s.stopped {
 				k := next.Add(1) - 1
 				if k >= int64(len(roots)) {
@@ -113,7 +113,7 @@ func Find(ctx context.Context, shape Cells, set Set, opts Options) (Solution, bo
 		return nil, false, err
 	}
 	c := newControl(ctx, opts)
-	s := &search{b: b, c: c, allowed: allPieces(b.pieces)}
+	s := newSearch(b, c, allPieces(b.pieces))
 	found := s.find(b.walls, 0, 0)
 	s.settle()
 	if err := c.finish(); err != nil {
