@@ -181,14 +181,18 @@ func idsSize(ids []int) int {
 	return n
 }
 
-// appendVarintField appends the varint field num (below 16) holding v to b, unless v is 0 (proto3 leaves it out); a
-// value below 0x80, as nearly every value of a state is, takes two appended bytes.
+// appendVarintField appends the varint field num (below 16) holding v to b, unless v is 0 (proto3 leaves it out).
+// The values of a state in play take one append: below 0x80, a byte; a small negative int32 (a coordinate left of or
+// above the start tile), sign-extended, the ten bytes of a varint whose bits above the seventh are all ones.
 func appendVarintField(b []byte, num protowire.Number, v uint64) []byte {
 	switch {
 	case v == 0:
 		return b
 	case v < 0x80:
 		return append(b, tag(num, protowire.VarintType), byte(v))
+	case int64(v) < 0 && int64(v) >= -0x80:
+		return append(b, tag(num, protowire.VarintType), byte(v)|0x80, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+			0x01)
 	}
 	return protowire.AppendVarint(append(b, tag(num, protowire.VarintType)), v)
 }

@@ -80,7 +80,7 @@ func TestStateWireBeyondPlay(t *testing.T) {
 		{"empty", &State{}},
 		{"empty messages", &State{board: make([]Placed, 2), stones: make([]Stone, 1), seats: make([]Seat, 2)}},
 		{"negative ints", &State{opts: Options{Players: -1, Rules: -2}, toMove: -3, end: -4, loser: -5, viewer: -6,
-			board:  []Placed{{Tile: 1, At: Coord{-1, -47}, Rotation: 3}},
+			board:  []Placed{{Tile: 1, At: Coord{-1, -47}, Rotation: 3}, {At: Coord{-128, -129}}},
 			stones: []Stone{{Player: -1, At: Coord{-2, 5}, Quadrant: BL}}}},
 		{"ints beyond 32 bits", &State{opts: Options{Players: math.MaxInt32 + 2}, toMove: math.MinInt32 - 1,
 			coreCount: math.MaxUint32 + 3, pending: -1, board: []Placed{{Tile: -1, At: Coord{math.MaxInt64, 1 << 40}}},
