@@ -172,21 +172,27 @@ func TestWireFieldNumbers(t *testing.T) {
 	}
 }
 
-// BenchmarkStateWire writes the wire form of a state 30 plies into a game: encoder=wire with AppendStateWire, as the
-// gRPC server answers ApplyMove, and encoder=message (the baseline, in the same run) with EncodeState and protobuf's
-// deterministic encoding, as it answered before.
+// BenchmarkStateWire writes the wire form of a state 30 plies into a game (state=full) and of player 1's view of it
+// (state=view, what the gRPC server answers a seat's ApplyMove with): encoder=wire with AppendStateWire, and
+// encoder=message (the baseline, in the same run) with EncodeState and protobuf's deterministic encoding, as the
+// server encoded them before.
 func BenchmarkStateWire(b *testing.B) {
-	s, _ := midGame(b)
-	b.Run("encoder=message", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := (proto.MarshalOptions{Deterministic: true}).Marshal(definition{}.EncodeState(s)); err != nil {
-				b.Fatal(err)
+	full, _ := midGame(b)
+	for _, s := range []struct {
+		name  string
+		state *State
+	}{{"full", full}, {"view", full.View(1)}} {
+		b.Run("state="+s.name+"/encoder=message", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := (proto.MarshalOptions{Deterministic: true}).Marshal(definition{}.EncodeState(s.state)); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
-	b.Run("encoder=wire", func(b *testing.B) {
-		for b.Loop() {
-			definition{}.AppendStateWire(nil, s)
-		}
-	})
+		})
+		b.Run("state="+s.name+"/encoder=wire", func(b *testing.B) {
+			for b.Loop() {
+				definition{}.AppendStateWire(nil, s.state)
+			}
+		})
+	}
 }
