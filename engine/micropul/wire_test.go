@@ -1,7 +1,6 @@
 package micropul
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,31 +10,16 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/rulebook/rulebook/engine"
+	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
-
-// checkWire fails t unless AppendStateWire, on an empty slice and after other bytes, writes what protobuf's
-// deterministic encoding of s's envelope gives.
-func checkWire(t *testing.T, s *State) {
-	t.Helper()
-	want, err := proto.MarshalOptions{Deterministic: true}.Marshal(definition{}.EncodeState(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := (definition{}).AppendStateWire(nil, s); !bytes.Equal(got, want) {
-		t.Fatalf("AppendStateWire(%v) =\n% x\nwant\n% x", s, got, want)
-	}
-	if got := (definition{}).AppendStateWire([]byte{7}, s); got[0] != 7 || !bytes.Equal(got[1:], want) {
-		t.Fatalf("AppendStateWire after a byte = % x, want 07 % x", got, want)
-	}
-}
 
 // checkWireViews checks the wire form of s, a full state, and of every view of it: each seat's and the spectator's.
 func checkWireViews(t *testing.T, s *State) {
 	t.Helper()
-	checkWire(t, s)
+	enginetest.CheckStateWire(t, definition{}, s)
 	for viewer := engine.NoPlayer; int(viewer) <= s.opts.Players; viewer++ {
-		checkWire(t, s.View(viewer))
+		enginetest.CheckStateWire(t, definition{}, s.View(viewer))
 	}
 }
 
@@ -94,7 +78,7 @@ func TestStateWireBeyondPlay(t *testing.T) {
 			SupplyCount: len(long)}, {Hand: long[:20], HandCount: 20}}}},
 		{"booleans", &State{extraTurn: true, view: true}},
 	} {
-		t.Run(c.name, func(t *testing.T) { checkWire(t, c.s) })
+		t.Run(c.name, func(t *testing.T) { enginetest.CheckStateWire(t, definition{}, c.s) })
 	}
 }
 
