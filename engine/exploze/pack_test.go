@@ -1,7 +1,6 @@
 package exploze
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -30,7 +29,7 @@ func TestStateForms(t *testing.T) {
 			if !proto.Equal(back.Proto(), s.Proto()) {
 				t.Fatalf("%dx%d ply %d: unpacked %v, want %v", opts.Rows, opts.Cols, ply, back, s)
 			}
-			checkWire(t, s)
+			enginetest.CheckStateWire(t, definition{}, s)
 			legal := s.Legal(s.ToMove())
 			s, _ = play(t, s, coordOf(legal[rng.IntN(len(legal))]))
 		}
@@ -71,25 +70,9 @@ func FuzzStateWire(f *testing.F) {
 	f.Add(definition{}.PackState(nil, newGame(f, DefaultOptions())))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if s, err := (definition{}).UnpackState(b); err == nil {
-			checkWire(t, s)
+			enginetest.CheckStateWire(t, definition{}, s)
 		}
 	})
-}
-
-// checkWire fails t unless AppendStateWire, on an empty slice and after other bytes, writes what protobuf's
-// deterministic encoding of s's envelope gives.
-func checkWire(t *testing.T, s *State) {
-	t.Helper()
-	want, err := proto.MarshalOptions{Deterministic: true}.Marshal(definition{}.EncodeState(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := (definition{}).AppendStateWire(nil, s); !bytes.Equal(got, want) {
-		t.Fatalf("AppendStateWire(%v) = % x, want % x", s, got, want)
-	}
-	if got := (definition{}).AppendStateWire([]byte{7}, s); got[0] != 7 || !bytes.Equal(got[1:], want) {
-		t.Fatalf("AppendStateWire after a byte = % x, want 07 % x", got, want)
-	}
 }
 
 // TestWireFieldNumbers checks the field numbers AppendStateWire writes against the messages' descriptors.

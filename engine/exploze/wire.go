@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/rulebook/rulebook/engine/wirefield"
 )
 
 // The field numbers of the messages AppendStateWire writes: GameState's exploze, ExplozeState's fields, and
@@ -27,27 +29,25 @@ const (
 )
 
 // AppendStateWire appends the wire form of s's GameState envelope (EncodeState's message) to b, byte for byte what
-// protobuf's deterministic encoding of it gives, without building a message per cell: fields in number order, a
-// proto3 zero left out, int32 values sign-extended as protobuf encodes them.
+// protobuf's deterministic encoding of it gives, without building a message per cell (see engine/wirefield).
 func (definition) AppendStateWire(b []byte, s *State) []byte {
-	options := varintSize(int32Wire(s.opts.Rows)) + varintSize(int32Wire(s.opts.Cols)) +
-		varintSize(int32Wire(s.opts.Players))
-	state := varintSize(RulesVersion) + 1 + protowire.SizeVarint(uint64(options)) + options +
-		varintSize(uint64(uint32(s.moves))) + varintSize(int32Wire(int(s.toMove)))
+	rows, cols, players := wirefield.Int32(s.opts.Rows), wirefield.Int32(s.opts.Cols), wirefield.Int32(s.opts.Players)
+	moves, toMove := wirefield.Uint32(s.moves), wirefield.Int32(int(s.toMove))
+	options := wirefield.VarintSize(rows) + wirefield.VarintSize(cols) + wirefield.VarintSize(players)
+	state := wirefield.VarintSize(RulesVersion) + wirefield.MessageSize(options) + wirefield.VarintSize(moves) +
+		wirefield.VarintSize(toMove)
 	for _, c := range s.cells {
 		state += cellFieldSize(c)
 	}
-	b = slices.Grow(b, 1+protowire.SizeVarint(uint64(state))+state)
-	b = protowire.AppendTag(b, fieldGameStateExploze, protowire.BytesType)
-	b = protowire.AppendVarint(b, uint64(state))
-	b = appendVarintField(b, fieldStateRulesVersion, RulesVersion)
-	b = protowire.AppendTag(b, fieldStateOptions, protowire.BytesType)
-	b = protowire.AppendVarint(b, uint64(options))
-	b = appendVarintField(b, fieldOptionsRows, int32Wire(s.opts.Rows))
-	b = appendVarintField(b, fieldOptionsCols, int32Wire(s.opts.Cols))
-	b = appendVarintField(b, fieldOptionsPlayers, int32Wire(s.opts.Players))
-	b = appendVarintField(b, fieldStateMovesPlayed, uint64(uint32(s.moves)))
-	b = appendVarintField(b, fieldStateToMove, int32Wire(int(s.toMove)))
+	b = slices.Grow(b, wirefield.MessageSize(state))
+	b = wirefield.AppendMessage(b, fieldGameStateExploze, state)
+	b = wirefield.AppendVarint(b, fieldStateRulesVersion, RulesVersion)
+	b = wirefield.AppendMessage(b, fieldStateOptions, options)
+	b = wirefield.AppendVarint(b, fieldOptionsRows, rows)
+	b = wirefield.AppendVarint(b, fieldOptionsCols, cols)
+	b = wirefield.AppendVarint(b, fieldOptionsPlayers, players)
+	b = wirefield.AppendVarint(b, fieldStateMovesPlayed, moves)
+	b = wirefield.AppendVarint(b, fieldStateToMove, toMove)
 	for _, c := range s.cells {
 		b = appendCell(b, c)
 	}
@@ -62,7 +62,7 @@ const (
 )
 
 // small reports whether c's owner and stones are each a one-byte varint on the wire, as on every board of a game in
-// play: then its message is at most 4 bytes, written without protowire.
+// play: then its message is at most 4 bytes, written in one append.
 func small(c Cell) bool {
 	return c.Owner >= 0 && c.Owner < 0x80 && c.Stones >= 0 && c.Stones < 0x80
 }
@@ -70,10 +70,9 @@ func small(c Cell) bool {
 // appendCell appends c as a cells field of ExplozeState: its tag, its length, and its message.
 func appendCell(b []byte, c Cell) []byte {
 	if !small(c) {
-		b = protowire.AppendTag(b, fieldStateCells, protowire.BytesType)
-		b = protowire.AppendVarint(b, uint64(cellSize(c)))
-		b = appendVarintField(b, fieldCellOwner, int32Wire(int(c.Owner)))
-		return appendVarintField(b, fieldCellStones, uint64(uint32(c.Stones)))
+		owner, stones := wirefield.Int32(int(c.Owner)), wirefield.Uint32(c.Stones)
+		b = wirefield.AppendMessage(b, fieldStateCells, wirefield.VarintSize(owner)+wirefield.VarintSize(stones))
+		return wirefield.AppendVarint(wirefield.AppendVarint(b, fieldCellOwner, owner), fieldCellStones, stones)
 	}
 	switch {
 	case c.Owner == 0 && c.Stones == 0:
@@ -89,8 +88,8 @@ func appendCell(b []byte, c Cell) []byte {
 // cellFieldSize is the size of c as a cells field on the wire: its tag, its length and its message.
 func cellFieldSize(c Cell) int {
 	if !small(c) {
-		n := cellSize(c)
-		return 1 + protowire.SizeVarint(uint64(n)) + n
+		return wirefield.MessageSize(wirefield.VarintSize(wirefield.Int32(int(c.Owner))) +
+			wirefield.VarintSize(wirefield.Uint32(c.Stones)))
 	}
 	n := 2
 	if c.Owner != 0 {
@@ -100,29 +99,4 @@ func cellFieldSize(c Cell) int {
 		n += 2
 	}
 	return n
-}
-
-// cellSize is the size of c's ExplozeCell message on the wire.
-func cellSize(c Cell) int {
-	return varintSize(int32Wire(int(c.Owner))) + varintSize(uint64(uint32(c.Stones)))
-}
-
-// int32Wire is n as protobuf puts an int32 field on the wire: converted to int32 (as Proto converts it), then
-// sign-extended to 64 bits.
-func int32Wire(n int) uint64 { return uint64(int64(int32(n))) }
-
-// varintSize is the size of a varint field numbered below 16 that holds v: none for 0, which proto3 leaves out.
-func varintSize(v uint64) int {
-	if v == 0 {
-		return 0
-	}
-	return 1 + protowire.SizeVarint(v)
-}
-
-// appendVarintField appends the varint field num holding v to b, unless v is 0 (proto3 leaves it out).
-func appendVarintField(b []byte, num protowire.Number, v uint64) []byte {
-	if v == 0 {
-		return b
-	}
-	return protowire.AppendVarint(protowire.AppendTag(b, num, protowire.VarintType), v)
 }
