@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -59,8 +61,9 @@ func (s *Server) rpcHandler() (http.Handler, error) {
 
 // bounded returns next, each of whose requests has the call's deadline from its arrival and has its body read
 // before next sees it, as the REST gateway reads a body (gateway.ReadBody), taking from the budget the body and, for
-// JSON, what decoding it is estimated to take. A body it refuses is answered here, in the request's protocol, and
-// counted as a refusal of its method.
+// JSON, what decoding it is estimated to take. It refuses a compressed body and a gRPC-Web body that is not one
+// message (checkFraming), and gives Vanguard an empty Connect JSON body as the empty message, as REST reads it. A
+// body it refuses is answered here, in the request's protocol, and counted as a refusal of its method.
 func (s *Server) bounded(next http.Handler) http.Handler {
 	errs := connect.NewErrorWriter()
 	limit := int64(s.cfg.MaxMessageBytes + envelopeBytes)
@@ -68,9 +71,14 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
 		defer cancel()
 		r = r.WithContext(ctx)
+		json := strings.Contains(r.Header.Get("Content-Type"), "json")
 		body, release, err := gateway.ReadBody(w, r, limit, s.budget)
-		if err == nil && strings.Contains(r.Header.Get("Content-Type"), "json") {
-			release, err = gateway.ChargeJSON(body, release, s.budget)
+		if err == nil {
+			if err = checkFraming(r, body); err != nil {
+				release()
+			} else if json {
+				release, err = gateway.ChargeJSON(body, release, s.budget)
+			}
 		}
 		if err != nil {
 			s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
@@ -79,12 +87,50 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 			return
 		}
 		defer release()
+		if len(body) == 0 && json && connectUnary(r) {
+			body = []byte("{}") // an empty JSON body is the empty message, as in REST (Vanguard takes it for none)
+		}
 		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 		if connectUnary(r) && r.Header.Get("Connect-Protocol-Version") == "" {
 			r.Header.Set("Connect-Protocol-Version", "1") // optional to Connect's clients, required by Vanguard
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// ReasonCompressionUnsupported is the reason of a Connect or gRPC-Web call whose request is compressed
+// (Content-Encoding, grpc-encoding, or a gRPC-Web message flagged compressed): the server weighs a body against the
+// budget of request memory as it arrives, so it decompresses none. Answers may still be compressed.
+const ReasonCompressionUnsupported = "COMPRESSION_UNSUPPORTED"
+
+// checkFraming returns the refusal of a call whose body the server does not take: a compressed one
+// (COMPRESSION_UNSUPPORTED), or, for gRPC-Web (or gRPC), one that is not exactly one message in its envelope
+// (MALFORMED_MESSAGE).
+func checkFraming(r *http.Request, body []byte) error {
+	for _, header := range []string{"Content-Encoding", "Grpc-Encoding"} {
+		if e := r.Header.Get(header); e != "" && e != "identity" {
+			return refusal.New(codes.InvalidArgument, ReasonCompressionUnsupported,
+				header+" "+strconv.Quote(e)+": a request is taken uncompressed", nil)
+		}
+	}
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/grpc") {
+		return nil
+	}
+	malformed := func(why string) error {
+		return refusal.New(codes.InvalidArgument, ReasonMalformedMessage, "the body is not one gRPC-Web message: "+why, nil)
+	}
+	switch {
+	case len(body) < envelopeBytes:
+		return malformed("it is shorter than a message's envelope")
+	case body[0]&1 != 0:
+		return refusal.New(codes.InvalidArgument, ReasonCompressionUnsupported,
+			"the message is flagged compressed: a request is taken uncompressed", nil)
+	case body[0] != 0:
+		return malformed("its envelope's flags are not those of a message")
+	case binary.BigEndian.Uint32(body[1:envelopeBytes]) != uint32(len(body)-envelopeBytes):
+		return malformed("its envelope's length is not that of the bytes after it")
+	}
+	return nil
 }
 
 // connectUnary reports whether r is a Connect unary call: a POST whose content type is application/ but none of

@@ -129,18 +129,21 @@ func TestRPCRefusals(t *testing.T) {
 	ts := startServer(t, cfg)
 	tests := []struct {
 		name, method, contentType, body string
+		encoding                        string // the request's Content-Encoding, if any
 		code                            int
 		reason                          string
 	}{
-		{"malformed JSON", http.MethodPost, "application/json", `{"game": `, http.StatusBadRequest, gateway.ReasonMalformedJSON},
-		{"unknown JSON field", http.MethodPost, "application/json", `{"game": "exploze", "sea": true}`, http.StatusBadRequest, service.ReasonInvalidField},
-		{"malformed protobuf", http.MethodPost, "application/proto", "\x0a\x05exp", http.StatusBadRequest, ReasonMalformedMessage},
-		{"too large", http.MethodPost, "application/json", `{"game": "` + strings.Repeat("x", 5<<10) + `"}`, http.StatusTooManyRequests, admission.ReasonRequestTooLarge},
-		{"unknown game", http.MethodPost, "application/json", `{"game": "chess"}`, http.StatusNotFound, service.ReasonUnknownGame},
-		{"no content type", http.MethodPost, "", `{}`, http.StatusUnsupportedMediaType, ReasonUnsupportedMediaType},
-		{"text", http.MethodPost, "text/plain", `{}`, http.StatusUnsupportedMediaType, ReasonUnsupportedMediaType},
-		{"GET", http.MethodGet, "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
-		{"preflight without CORS", http.MethodOptions, "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
+		{"malformed JSON", http.MethodPost, "application/json", `{"game": `, "", http.StatusBadRequest, gateway.ReasonMalformedJSON},
+		{"unknown JSON field", http.MethodPost, "application/json", `{"game": "exploze", "sea": true}`, "", http.StatusBadRequest, service.ReasonInvalidField},
+		{"malformed protobuf", http.MethodPost, "application/proto", "\x0a\x05exp", "", http.StatusBadRequest, ReasonMalformedMessage},
+		{"too large", http.MethodPost, "application/json", `{"game": "` + strings.Repeat("x", 5<<10) + `"}`, "", http.StatusTooManyRequests, admission.ReasonRequestTooLarge},
+		{"unknown game", http.MethodPost, "application/json", `{"game": "chess"}`, "", http.StatusNotFound, service.ReasonUnknownGame},
+		{"no content type", http.MethodPost, "", `{}`, "", http.StatusUnsupportedMediaType, ReasonUnsupportedMediaType},
+		{"text", http.MethodPost, "text/plain", `{}`, "", http.StatusUnsupportedMediaType, ReasonUnsupportedMediaType},
+		{"empty JSON body, the empty message as in REST", http.MethodPost, "application/json", "", "", http.StatusBadRequest, service.ReasonInvalidField},
+		{"compressed", http.MethodPost, "application/json", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", "gzip", http.StatusBadRequest, ReasonCompressionUnsupported},
+		{"GET", http.MethodGet, "", "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
+		{"preflight without CORS", http.MethodOptions, "", "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,6 +153,9 @@ func TestRPCRefusals(t *testing.T) {
 			}
 			if tt.contentType != "" {
 				req.Header.Set("Content-Type", tt.contentType)
+			}
+			if tt.encoding != "" {
+				req.Header.Set("Content-Encoding", tt.encoding)
 			}
 			if tt.method == http.MethodOptions {
 				req.Header.Set("Origin", testOrigin)
@@ -167,11 +173,57 @@ func TestRPCRefusals(t *testing.T) {
 	}
 }
 
-// connectErrorOf returns the Connect error that resp, a Connect unary answer with body, carries, as connect-go's
-// client reads it.
-func connectErrorOf(t *testing.T, resp *http.Response, body []byte) error {
+// TestRPCFrames sends gRPC-Web requests whose body is not one uncompressed message: each is refused with
+// INVALID_ARGUMENT and its reason, never INTERNAL; one message in its envelope is served.
+func TestRPCFrames(t *testing.T) {
+	ts := startServer(t, testConfig())
+	tests := []struct {
+		name, body, encoding string
+		reason               string // "" for an answer
+	}{
+		{"one empty message", "\x00\x00\x00\x00\x00", "", ""},
+		{"no body", "", "", ReasonMalformedMessage},
+		{"an envelope cut short", "\x00\x00\x00", "", ReasonMalformedMessage},
+		{"fewer bytes than the envelope says", "\x00\x00\x00\x00\x10abc", "", ReasonMalformedMessage},
+		{"more bytes than the envelope says", "\x00\x00\x00\x00\x00abc", "", ReasonMalformedMessage},
+		{"a trailers frame", "\x80\x00\x00\x00\x00", "", ReasonMalformedMessage},
+		{"a message flagged compressed", "\x01\x00\x00\x00\x03abc", "", ReasonCompressionUnsupported},
+		{"grpc-encoding", "\x00\x00\x00\x00\x00", "gzip", ReasonCompressionUnsupported},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequestWithContext(servertest.CallContext(t), http.MethodPost, ts.URL+rulesServicePrefix+"ListGames", strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/grpc-web+proto")
+			if tt.encoding != "" {
+				req.Header.Set("Grpc-Encoding", tt.encoding)
+			}
+			resp, body := servertest.Fetch(t, req)
+			status := resp.Header.Get("Grpc-Status")
+			if tt.reason == "" {
+				if resp.StatusCode != http.StatusOK || status != "" && status != "0" {
+					t.Errorf("HTTP %d, grpc-status %q, want an answer: %q", resp.StatusCode, status, body)
+				}
+				return
+			}
+			err = connectErrorOf(t, resp, body, connect.WithGRPCWeb())
+			if code, reason := connectReason(t, err); code != connect.CodeInvalidArgument || reason != tt.reason {
+				t.Errorf("%v %q (%v), want invalid_argument %q", code, reason, err, tt.reason)
+			}
+		})
+	}
+}
+
+// connectErrorOf returns the Connect error that resp, an answer with body, carries, as connect-go's client reads it:
+// a Connect unary answer in JSON, or the answer of the protocol and codec that opts choose.
+func connectErrorOf(t *testing.T, resp *http.Response, body []byte, opts ...connect.ClientOption) error {
 	t.Helper()
-	client := connect.NewClient[rulebookv1.NewGameRequest, rulebookv1.NewGameResponse](replay{resp, body}, "http://replayed/x", connect.WithProtoJSON())
+	if len(opts) == 0 {
+		opts = []connect.ClientOption{connect.WithProtoJSON()}
+	}
+	client := connect.NewClient[rulebookv1.NewGameRequest, rulebookv1.NewGameResponse](replay{resp, body}, "http://replayed/x", opts...)
 	_, err := client.CallUnary(context.Background(), connect.NewRequest(&rulebookv1.NewGameRequest{}))
 	if err == nil {
 		t.Fatalf("HTTP %d %s: no error", resp.StatusCode, body)
