@@ -117,7 +117,7 @@ func colorful(w io.Writer) bool {
 // passSeat returns the seat a seat pass names: its number before the dot ("2.<code>" is seat 2's).
 func passSeat(pass string) (int32, bool) {
 	number, code, ok := strings.Cut(pass, ".")
-	seat, err := strconv.Atoi(number)
+	seat, err := strconv.ParseInt(number, 10, 32)
 	if !ok || code == "" || err != nil || seat < 1 || number[0] == '0' || number[0] == '+' {
 		return 0, false
 	}
@@ -364,7 +364,7 @@ func (t *table) takeBack() bool {
 // chooseSeat makes seat (its number in text) the one the person acts for, when several may move at once in a
 // hot-seat game (both players in Ubongo Duel). It reports whether the turn is to be shown again.
 func (t *table) chooseSeat(now turn, text string) bool {
-	n, err := strconv.Atoi(text)
+	n, err := strconv.ParseInt(text, 10, 32) // a number beyond int32 is no seat, not one wrapped around
 	switch {
 	case t.seat != 0:
 		t.printf("You play seat %d only.\n", t.seat)

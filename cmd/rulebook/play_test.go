@@ -14,6 +14,7 @@ func TestPassSeat(t *testing.T) {
 	}{
 		{"1.abc", 1, true}, {"12.x", 12, true}, {"0.x", 0, false}, {"01.x", 0, false}, {"+1.x", 0, false},
 		{"-1.x", 0, false}, {"1.", 0, false}, {"1", 0, false}, {"a.x", 0, false}, {"", 0, false},
+		{"4294967298.x", 0, false}, // beyond int32: no seat, not seat 2 wrapped around
 	}
 	for _, tt := range tests {
 		if seat, ok := passSeat(tt.pass); seat != tt.seat || ok != tt.ok {

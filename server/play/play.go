@@ -22,18 +22,19 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/rulebook/rulebook/engine/micropul"
+	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Prefix is the path the playground is served under.
 const Prefix = "/play/"
 
-// Reasons of the playground's refusals, the same as the REST API's for a request that calls nothing.
+// Reasons of the playground's refusals, the REST API's for a request that calls nothing.
 const (
 	// ReasonUnknownPath: no file of the playground is at the path (HTTP 404).
-	ReasonUnknownPath = "UNKNOWN_PATH"
+	ReasonUnknownPath = gateway.ReasonUnknownPath
 	// ReasonMethodNotAllowed: the playground's files take only GET and HEAD (HTTP 405), as the Allow header says.
-	ReasonMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	ReasonMethodNotAllowed = gateway.ReasonMethodNotAllowed
 )
 
 // ContentSecurityPolicy is the policy of every file of the playground: scripts, styles, images and calls from its
