@@ -15,8 +15,8 @@ const soloScale = 200
 
 // Suggest is Micropul's bot: information-set Monte Carlo search, one move deep (botLimits). It looks only at seat's
 // view of s, and each iteration plays on a deal of what the view hides (the core's order, the supplies, the other
-// player's hand), drawn from the tiles seat has not seen. Two players play to win; solo, the player plays for points (a game lost by running
-// out of tiles scores 0), and the evaluation is the expected score.
+// player's hand), drawn from the tiles seat has not seen. Two players play to win; solo, the player plays for points
+// (a game lost by running out of tiles scores 0), and the evaluation is the expected score.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
 	view := s.View(seat)
 	unseen := view.unseen()
@@ -72,7 +72,7 @@ func (s *State) deal(unseen []int, rng *rand.Rand) *State {
 	for i := range d.seats {
 		st := &d.seats[i]
 		st.Supply = take(st.SupplyCount)
-		if st.Hand == nil && st.HandCount > 0 {
+		if engine.Player(i+1) != s.viewer && st.HandCount > 0 { // a hidden hand, nil or empty as the view was built
 			st.Hand = take(st.HandCount)
 			slices.Sort(st.Hand)
 		}

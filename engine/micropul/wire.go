@@ -106,7 +106,7 @@ func (definition) AppendStateWire(b []byte, s *State) []byte {
 
 var _ engine.WireEncoder[*State] = definition{}
 
-// scalars returns the varints// varintField is a varint field of a message: its number and its value.
+// varintField is a varint field of a message: its number and its value.
 type varintField struct {
 	num protowire.Number
 	v   uint64
