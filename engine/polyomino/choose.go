@@ -7,11 +7,12 @@ import (
 )
 
 // chooseDepth bounds the shallow nodes of Count's search on the shapes where it covers pockets first (see
-// board.addPockets): while fewer than chooseDepth pieces are placed, it covers the cell with the fewest placements
-// left or places the piece with the fewest, whichever has fewer (Knuth's S heuristic, see search.choose). Counting the
+// board.addPockets): while fewer than chooseDepth pieces are placed, it covers the cell with the fewest placements left
+// or places the piece with the fewest, whichever has fewer (Knuth's S heuristic, see search.choose). Counting the
 // placements costs several hundred nanoseconds a node, several times a node of the scan, but the few shallow nodes
 // decide how wide the whole search below them is; deeper, where the nodes are many and their subtrees small, the scan
-// is cheaper. 6 was the fastest of 5 to 12 on the 60-cell shapes of the benchmarks (BENCHMARKS.md, 2026-12-01).
+// is cheaper. 6 was the fastest of 5, 6, 7, 8, 9 and 12 on the 60-cell shapes of the benchmarks (BENCHMARKS.md,
+// 2026-12-01).
 const chooseDepth = 6
 
 // fitTable holds, for a board on a rectangle layout, the orientations of every piece as masks to shift over the board:

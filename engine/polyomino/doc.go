@@ -36,17 +36,18 @@
 // uses each piece at most once; Count and Find use every piece of the set, so they require the pieces' total area to
 // equal the shape's, while TilingSubsets picks k pieces.
 //
-// On a shape that does not fill its bounding rectangle, for a set of at least 8 pieces, Count first places the piece
-// with the fewest placements, at each of them, as it does on a symmetric shape, then goes on as Knuth's S heuristic
-// does: until six pieces are placed, it finds every placement that still fits (bit-parallel, a few shifts
-// and ANDs per orientation), counts them per empty cell and per piece, and covers the cell with the fewest or places
-// the piece with the fewest, cutting at once a branch where a cell or a piece has none. Deeper, where the nodes are
-// many and each would cost several times a node of the scan, it covers a pocket first when there is one: an empty
+// On a shape that does not fill its bounding rectangle of at most 64 cells, for a set of at least 8 pieces, Count first
+// places the piece with the fewest placements, at each of them, as it does on a symmetric shape, then goes on as
+// Knuth's S heuristic does: until six pieces are placed, it finds every placement that still fits (bit-parallel, a few
+// shifts and ANDs per orientation), counts them per empty cell and per piece, and covers the cell with the fewest or
+// places the piece with the fewest, cutting at once a branch where a cell or a piece has none. Deeper, where the nodes
+// are many and each would cost several times a node of the scan, it covers a pocket first when there is one: an empty
 // cell with a single empty neighbour, which few placements fit (those through that neighbour, listed per cell, piece
 // and direction), so that the dead ends it would leave behind are cut before the scan reaches it; else the first empty
 // cell. Counting stays exact whatever the cell covered, since every placement covering it is tried once. Find,
-// TilingSubsets and Count on other shapes (rectangles, and small puzzles such as Ubongo Duel's, where most of the time
-// goes into building the tables) keep the first empty cell, so Find's tiling is the same as before.
+// TilingSubsets and Count on other shapes (rectangles, shapes whose bounding rectangle has more than 64 cells, and
+// small puzzles such as Ubongo Duel's, where most of the time goes into building the tables) keep the first empty cell,
+// so Find's tiling is the same as before.
 //
 // Against a plain dancing-links search with the S heuristic at every node, Count is over 100 times faster on the
 // pentomino rectangles and 12 to 19 times on 60-cell shapes without symmetry (BENCHMARKS.md, 2026-12-01).
