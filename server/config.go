@@ -21,6 +21,14 @@ type Config struct {
 	// CallTimeout is the longest time a call may take, from the moment it arrives (its request still to be read); a
 	// caller's shorter deadline wins.
 	CallTimeout time.Duration
+	// ReadTimeout and MinReadRate bound how long a request may take to arrive, from the moment its call opens: a
+	// request of n bytes must be in within ReadTimeout + n/MinReadRate (bytes per second). A REST, Connect or
+	// gRPC-Web body's time grows as its bytes arrive; a gRPC message is read whole, so its time is that of the largest
+	// request (MaxMessageBytes). A request late is refused with REQUEST_TIMEOUT; until then it holds only its own
+	// connection (a gRPC stream, an HTTP connection), never a call slot. Zero means defaultReadTimeout and
+	// defaultMinReadRate.
+	ReadTimeout time.Duration
+	MinReadRate int
 	// DrainDelay is, on shutdown, the time spent reporting NOT_SERVING (and closing every REST connection after its
 	// answer) before refusing new calls.
 	DrainDelay time.Duration
@@ -29,8 +37,8 @@ type Config struct {
 	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only when every caller is
 	// trusted.
 	AcceptPlainStates bool
-	// MaxConcurrentCalls is how many RulesService calls are served at once, counted before their request is read;
-	// more are refused with SERVER_BUSY.
+	// MaxConcurrentCalls is how many RulesService calls are served at once, counted once their request is in (a
+	// request still arriving holds no call); more are refused with SERVER_BUSY.
 	MaxConcurrentCalls int
 	// MaxHeavyCalls is how many SolvePuzzle, Replay and SuggestMove calls are served at once; as many more wait, the rest are
 	// refused.
@@ -76,6 +84,25 @@ func (c Config) requestMemory() int64 {
 	return max(min(defaultRequestMemory, debug.SetMemoryLimit(-1)/4), int64(c.MaxMessageBytes))
 }
 
+// Defaults of ReadTimeout and MinReadRate: the largest request of the default MaxMessageBytes (1 MiB) must arrive
+// within 6 s, a request of a few KiB within about 2 s.
+const (
+	defaultReadTimeout = 2 * time.Second
+	defaultMinReadRate = 256 << 10
+)
+
+// readTime returns how long a request of n bytes may take to arrive: ReadTimeout + n/MinReadRate, or their defaults.
+func (c Config) readTime(n int64) time.Duration {
+	timeout, rate := c.ReadTimeout, c.MinReadRate
+	if timeout == 0 {
+		timeout = defaultReadTimeout
+	}
+	if rate == 0 {
+		rate = defaultMinReadRate
+	}
+	return timeout + time.Duration(n)*time.Second/time.Duration(rate)
+}
+
 // Check reports settings that make no sense.
 func (c Config) Check() error {
 	switch {
@@ -85,6 +112,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("max request memory %d must be at least the max message bytes %d", c.MaxRequestMemory, c.MaxMessageBytes)
 	case c.CallTimeout <= 0:
 		return errors.New("call timeout must be positive")
+	case c.ReadTimeout < 0 || c.MinReadRate < 0:
+		return errors.New("read timeout and min read rate must not be negative")
 	case c.DrainDelay < 0 || c.ShutdownTimeout < 0:
 		return errors.New("drain delay and shutdown timeout must not be negative")
 	case c.MaxConcurrentCalls < 1 || c.MaxHeavyCalls < 1:

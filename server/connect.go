@@ -66,13 +66,13 @@ func (s *Server) rpcHandler() (http.Handler, error) {
 // body it refuses is answered here, in the request's protocol, and counted as a refusal of its method.
 func (s *Server) bounded(next http.Handler) http.Handler {
 	errs := connect.NewErrorWriter()
-	limit := int64(s.cfg.MaxMessageBytes + envelopeBytes)
+	limits := gateway.Limits{MaxBytes: int64(s.cfg.MaxMessageBytes + envelopeBytes), Budget: s.budget, ReadTime: s.cfg.readTime}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
 		defer cancel()
 		r = r.WithContext(ctx)
 		json := strings.Contains(r.Header.Get("Content-Type"), "json")
-		body, release, err := gateway.ReadBody(w, r, limit, s.budget)
+		body, release, err := gateway.ReadBody(w, r, limits)
 		if err == nil {
 			if err = checkFraming(r, body); err != nil {
 				release()
@@ -83,6 +83,9 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 		if err != nil {
 			s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
 			w.Header().Set("Connection", "close") // what is left of the body is never read
+			if refusal.Reason(err) == gateway.ReasonRequestTimeout && connectUnary(r) {
+				w = withStatus{w, http.StatusRequestTimeout} // the client's, not the 504 of a call past its deadline
+			}
 			_ = errs.Write(w, r, connectError(err))
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
@@ -18,6 +19,8 @@ import (
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // rulesServicePrefix starts the full name of every RulesService method.
@@ -45,14 +48,16 @@ const (
 
 // newGRPCServer returns the gRPC server of rules, health and reflection.
 //
-// A RulesService call is admitted before its request is read: grpc-go reads a unary call's request before it runs
-// any unary interceptor, so the server registers RulesService with each method served as a stream handler (which is
-// how grpc-go itself serves a unary method) that runs the interceptors first (the call log, the metrics, then admit,
-// which REST calls share), and only then reads the request, weighs it against the budget of request bytes, and
-// decodes it. Every RulesService call gets its deadline when its stream opens, so that it also bounds the wait for
-// the request. Connections are closed once idle or old (with GOAWAY), and pinged when silent; a client may open only
-// so many streams on one.
-func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit grpc.UnaryServerInterceptor) *grpc.Server {
+// Capacity is taken by work, never by waiting: a RulesService call is served as a stream handler (which is how
+// grpc-go itself serves a unary method) that first reads its request within the read deadline (readRequest), then
+// weighs it against the budget of request bytes and decodes it, and only then meets the limiter of the calls served
+// at once (limit, which REST calls share): a stream whose request has not arrived holds nothing but its own place
+// among its connection's streams. The call log, the metrics and guard see every call, one whose request never came
+// too. Every
+// RulesService call gets its deadline when its stream opens, so that it also bounds the wait for the request.
+// Connections are closed once idle or old (with GOAWAY), and pinged when silent; a client may open only so many
+// streams on one.
+func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, limit grpc.UnaryServerInterceptor) *grpc.Server {
 	calls, health := callLog{s.log, callLevel}, callLog{s.log, debugLevel}
 	recoverer := recovery.WithRecoveryHandler(s.recovered)
 	opts := []grpc.ServerOption{
@@ -92,20 +97,21 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit gr
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	srv.RegisterService(s.readAfter(withWireAnswers(&rulebookv1grpc.RulesService_ServiceDesc, rules),
-		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), admit)), rules)
+	srv.RegisterService(s.readFirst(withWireAnswers(&rulebookv1grpc.RulesService_ServiceDesc, rules),
+		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), guard), limit), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
 	s.metrics.InitializeMetrics(srv)
 	return srv
 }
 
-// admission returns what admits every RulesService call, gRPC or REST, outermost first: the count of its refusals,
-// panic recovery, and the limiter of the calls served at once.
-func (s *Server) admission() grpc.UnaryServerInterceptor {
+// admission returns what every RulesService call, gRPC or REST, goes through: guard, outermost, the count of its
+// refusals and panic recovery, around all of the call, its request's reading and decoding too; and limit, the
+// limiter of the calls served at once, which a call meets once its request is in.
+func (s *Server) admission() (guard, limit grpc.UnaryServerInterceptor) {
 	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
 	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
-	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)), limiter.Intercept)
+	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered))), limiter.Intercept
 }
 
 // callKey is the context key of a RulesService call's callInfo.
@@ -141,27 +147,33 @@ func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Cont
 	return bounded, nil
 }
 
-// readAfter returns desc with every unary method served as a stream handler that calls interceptor before it reads
-// the request (which the interceptor sees as nil), and then reads, weighs and decodes it (see decodeRequest).
-func (s *Server) readAfter(desc *grpc.ServiceDesc, interceptor grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
+// ReasonRequestTimeout is the reason of a call whose request did not arrive in time (see Config.ReadTimeout).
+const ReasonRequestTimeout = gateway.ReasonRequestTimeout
+
+// readFirst returns desc with every unary method served as a stream handler that reads, weighs and decodes the
+// request first, and then serves it through admit; observe runs around both (see unaryStream).
+func (s *Server) readFirst(desc *grpc.ServiceDesc, observe, admit grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
 	d := *desc
 	d.Methods = nil
 	d.Streams = slices.Clone(desc.Streams)
 	for _, m := range desc.Methods {
 		d.Streams = append(d.Streams, grpc.StreamDesc{
 			StreamName: m.MethodName,
-			Handler:    s.unaryStream("/"+desc.ServiceName+"/"+m.MethodName, m.Handler, interceptor),
+			Handler:    s.unaryStream("/"+desc.ServiceName+"/"+m.MethodName, m.Handler, observe, admit),
 		})
 	}
 	return &d
 }
 
-// unaryStream serves the unary method whose handler is method, named fullMethod, as a stream handler: interceptor,
-// then the request read and decoded, the method, and its answer. The request's share of the budget is given back
-// once the method has answered.
-func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, interceptor grpc.UnaryServerInterceptor) grpc.StreamHandler {
+// unaryStream serves the unary method whose handler is method, named fullMethod, as a stream handler: observe (the
+// call log and the metrics, which see every call) around the request read and decoded (readRequest, then
+// decodeRequest), then admit and the method, and its answer. The method's generated handler decodes the request
+// before it calls admit, so a call takes a call slot only once its request is whole. The request's share of the
+// budget is given back once the method has answered.
+func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, observe, admit grpc.UnaryServerInterceptor) grpc.StreamHandler {
 	return func(srv any, stream grpc.ServerStream) error {
 		call := &callInfo{}
+		info := &grpc.UnaryServerInfo{Server: srv, FullMethod: fullMethod}
 		serve := func(ctx context.Context, _ any) (any, error) {
 			var release func()
 			defer func() {
@@ -170,24 +182,54 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, inter
 				}
 			}()
 			return method(srv, ctx, func(req any) error {
-				var raw rawRequest
-				if err := stream.RecvMsg(&raw); err != nil {
+				raw, err := s.readRequest(stream)
+				if err != nil {
 					return err
 				}
-				var err error
 				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
 				if r, ok := req.(interface{ GetGame() string }); ok && err == nil {
 					call.game = r.GetGame()
 				}
 				return err
-			}, nil)
+			}, admit)
 		}
 		ctx := context.WithValue(stream.Context(), callKey{}, call)
-		resp, err := interceptor(ctx, nil, &grpc.UnaryServerInfo{Server: srv, FullMethod: fullMethod}, serve)
+		resp, err := observe(ctx, nil, info, serve)
 		if err != nil {
 			return err
 		}
 		return stream.SendMsg(resp)
+	}
+}
+
+// readRequest reads the request of stream within its read deadline: the read time of the largest request
+// (Config.readTime), from now. A request that is not in by then is refused with REQUEST_TIMEOUT; the handler then
+// returns, which ends the stream and the read. (It reads on a goroutine of its own: grpc answers a read that its
+// context cuts short itself, with the context's error, before the handler could give its reason.)
+func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
+	type read struct {
+		raw rawRequest
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		var raw rawRequest
+		err := stream.RecvMsg(&raw)
+		done <- read{raw, err}
+	}()
+	timer := time.NewTimer(s.cfg.readTime(int64(s.cfg.MaxMessageBytes)))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.raw, r.err
+	case <-timer.C:
+		go func() { // a request that comes after all is dropped
+			if r := <-done; r.raw.buf != nil {
+				r.raw.buf.Free()
+			}
+		}()
+		return rawRequest{}, refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the request did not arrive in "+
+			"time (at the server's minimum rate, and before the call's deadline)", nil)
 	}
 }
 

@@ -1,9 +1,13 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"io"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -221,4 +225,83 @@ func TestHeavyCallsLeaveRoomForLightOnes(t *testing.T) {
 		}
 	}
 	t.Logf("%d light calls answered beside %d Replays, of which %d refused", lightCalls, heavy, heavy-2)
+}
+
+// TestWaitingRequestsHoldNothing checks that capacity is taken by work, never by waiting: on a server that serves
+// two calls at once, ten gRPC calls whose request never comes (over one connection) and ten REST and Connect bodies
+// that declare a length and never arrive hold no call slot and only the budget of the bytes that came, so that
+// gRPC, REST and Connect calls are all served beside them. Then, with a short read timeout, each late request is
+// refused with REQUEST_TIMEOUT (DEADLINE_EXCEEDED, 408), long before the call timeout.
+func TestWaitingRequestsHoldNothing(t *testing.T) {
+	for _, late := range []bool{false, true} {
+		cfg := testConfig()
+		cfg.MaxConcurrentCalls, cfg.MaxHeavyCalls = 2, 1
+		cfg.CallTimeout, cfg.ReadTimeout = time.Hour, time.Hour
+		if late {
+			cfg.ReadTimeout, cfg.MinReadRate = 50*time.Millisecond, 1<<30
+		}
+		ts := startServer(t, cfg)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel() // before the server's shutdown, which would wait for the streams
+		const waiting = 10
+		var streams []grpc.ClientStream
+		for range waiting {
+			stream, err := ts.Conn.NewStream(ctx, &grpc.StreamDesc{ClientStreams: true, ServerStreams: true},
+				rulebookv1grpc.RulesService_ApplyMove_FullMethodName)
+			if err != nil {
+				t.Fatal(err)
+			}
+			streams = append(streams, stream)
+		}
+		var bodies []net.Conn
+		for i := range waiting {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			path := "/v1/games/exploze:new"
+			if i%2 == 1 {
+				path = rulebookv1grpc.RulesService_NewGame_FullMethodName
+			}
+			if _, err := io.WriteString(conn, "POST "+path+" HTTP/1.1\r\nHost: rulebook\r\nContent-Type: application/json\r\n"+
+				"Content-Length: 1000000\r\n\r\n{"); err != nil {
+				t.Fatal(err)
+			}
+			bodies = append(bodies, conn)
+		}
+		if !late {
+			for i := range 3 * cfg.MaxConcurrentCalls {
+				servertest.Succeeded(ts.RPC.ListGames(servertest.CallContext(t), &rulebookv1.ListGamesRequest{}))(t)
+				if code, body := ts.Post(t, "/v1/games/exploze:new", `{}`); code != http.StatusOK {
+					t.Fatalf("REST call %d beside waiting requests: HTTP %d %s", i, code, body)
+				}
+				if code, body := ts.Post(t, rulebookv1grpc.RulesService_NewGame_FullMethodName, `{"game": "exploze"}`); code != http.StatusOK {
+					t.Fatalf("Connect call %d beside waiting requests: HTTP %d %s", i, code, body)
+				}
+			}
+			if held := ts.srv.budget.InFlight(); held > waiting*chargeStepForTest {
+				t.Errorf("%d bytes of the budget held by %d bodies of one byte", held, waiting)
+			}
+			continue
+		}
+		for i, stream := range streams {
+			err := stream.RecvMsg(&rulebookv1.ApplyMoveResponse{})
+			servertest.CheckStatus(t, servertest.StatusProto(err), codes.DeadlineExceeded,
+				servertest.WantError{Code: codes.DeadlineExceeded, Reason: ReasonRequestTimeout})
+			if t.Failed() {
+				t.Fatalf("gRPC call %d whose request never came: %v", i, err)
+			}
+		}
+		for i, conn := range bodies {
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("body %d that never came: no answer: %v", i, err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusRequestTimeout {
+				t.Errorf("body %d that never came: HTTP %d, want 408", i, resp.StatusCode)
+			}
+		}
+	}
 }

@@ -204,8 +204,8 @@ func TestMetricsLimits(t *testing.T) {
 	if v, _ := sample(families, "rulebook_limiter_refusals_total", map[string]string{"limit": "heavy_calls"}); v != 1 {
 		t.Errorf("heavy call refusals %v, want 1", v)
 	}
-	if v, _ := sample(families, "rulebook_refusals_total", map[string]string{"method": "Replay", "reason": "SERVER_BUSY", "game": ""}); v != 1 {
-		t.Errorf("refusals of Replay with SERVER_BUSY %v, want 1 (of a game not known yet)", v)
+	if v, _ := sample(families, "rulebook_refusals_total", map[string]string{"method": "Replay", "reason": "SERVER_BUSY", "game": "exploze"}); v != 1 {
+		t.Errorf("refusals of Replay with SERVER_BUSY %v, want 1 (of the game its request names: it is refused once read)", v)
 	}
 }
 

@@ -127,32 +127,46 @@ func TestRESTBodies(t *testing.T) {
 	}
 }
 
-// TestRESTBodiesWithinTheBudget holds the budget of request memory with a body that is still coming (it holds what
-// it declared), and checks that another body that does not fit is refused with 429 SERVER_BUSY before it is read,
-// whether it declares its length or is chunked, while a small one is served; once the first ends, the budget is free.
+// TestRESTBodiesWithinTheBudget checks that a body takes the budget of request memory for what has arrived, not
+// for what it declares: a body that declares 48,000 bytes and has sent 40,000 holds about 40,000 of the 65,536 (one
+// that has sent one byte holds one step), and another body that does not fit in what is left is refused with 429
+// SERVER_BUSY as its bytes arrive, whether it declares its length or is chunked, while a small one is served; once
+// the first ends, the budget is free. The read timeout is long, so that nothing depends on how fast the test runs.
 func TestRESTBodiesWithinTheBudget(t *testing.T) {
 	cfg := testConfig()
 	cfg.MaxMessageBytes = 48 << 10
 	cfg.MaxRequestMemory = 64 << 10
+	cfg.ReadTimeout = time.Hour
 	ts := startServer(t, cfg)
+	const head = "POST /v1/games/exploze:new HTTP/1.1\r\nHost: rulebook\r\nContent-Type: application/json\r\n"
+	waiting, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer waiting.Close()
+	if _, err := io.WriteString(waiting, head+"Content-Length: 48000\r\n\r\n{"); err != nil { // declares 48,000, sends 1
+		t.Fatal(err)
+	}
 	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	const head = "POST /v1/games/exploze:new HTTP/1.1\r\nHost: rulebook\r\nContent-Type: application/json\r\n"
-	if _, err := io.WriteString(conn, head+"Content-Length: 40000\r\n\r\n{"); err != nil { // holds 40,000 of 65,536
+	if _, err := io.WriteString(conn, head+"Content-Length: 48000\r\n\r\n{"+strings.Repeat(" ", 39999)); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; ts.srv.budget.InFlight() < 40000; i++ { // until the first body has taken its share
+	for i := 0; ts.srv.budget.InFlight() < 40000; i++ { // until both bodies have taken their share
 		if i == 60_000 {
-			t.Fatal("the first body never took its share of the budget")
+			t.Fatal("the bodies never took their share of the budget")
 		}
 		time.Sleep(time.Millisecond)
 	}
+	if held := ts.srv.budget.InFlight(); held > 40000+2*chargeStepForTest {
+		t.Errorf("%d bytes of the budget held by 40,001 bytes arrived", held)
+	}
 	busy := servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusTooManyRequests, Reason: admission.ReasonServerBusy}
 	for _, request := range []string{
-		head + "Content-Length: 30000\r\n\r\n",
+		head + "Content-Length: 30000\r\n\r\n" + strings.Repeat(" ", 30000),
 		head + "Transfer-Encoding: chunked\r\n\r\n" + strings.Repeat("1000\r\n"+strings.Repeat(" ", 0x1000)+"\r\n", 7) + "0\r\n\r\n",
 	} {
 		code, body := rawHTTP(t, ts.URL, request)
@@ -165,6 +179,7 @@ func TestRESTBodiesWithinTheBudget(t *testing.T) {
 		t.Errorf("a small request beside it: HTTP %d %s", code, body)
 	}
 	conn.Close()
+	waiting.Close()
 	for i := 0; ts.srv.budget.InFlight() != 0; i++ {
 		if i == 60_000 {
 			t.Fatalf("%d bytes of the budget still held after every request ended", ts.srv.budget.InFlight())
@@ -172,6 +187,9 @@ func TestRESTBodiesWithinTheBudget(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// chargeStepForTest is gateway's chargeStep: how much of the budget a body takes at a time, once its bytes arrive.
+const chargeStepForTest = 4 << 10
 
 // TestRESTDeadline checks that a REST call that outlives the call timeout is answered 504 DEADLINE_EXCEEDED, in the
 // JSON status body, instead of a dropped connection.

@@ -1,6 +1,7 @@
 // Package server is rulebookd as a library: RulesService, health and reflection over gRPC, and the same calls as
-// REST (with /healthz and /openapi.json) over HTTP, bounded against hostile load (calls and request memory admitted
-// before requests are read, deadlines from a call's arrival, connections capped and closed when idle), with one log
+// REST (with /healthz and /openapi.json) over HTTP, bounded against hostile load (a call slot and request memory taken
+// only by requests that have arrived, requests read within a deadline at a minimum rate, deadlines from a call's
+// arrival, connections capped and closed when idle), with one log
 // line per call, panic recovery, and a graceful shutdown behind load balancers. It keeps no state between calls.
 package server
 
@@ -77,10 +78,10 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
-	admit := s.admission()
+	guard, limit := s.admission()
 	served := rulesserver.New(rules)
-	s.grpc = s.newGRPCServer(served, admit)
-	s.rest = restRules{rules: served, admit: admit, workers: make(workers)}
+	s.grpc = s.newGRPCServer(served, guard, limit)
+	s.rest = restRules{rules: served, admit: chainUnary(guard, limit), workers: make(workers)}
 	return s, nil
 }
 
@@ -93,7 +94,7 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	defer close(stopWorkers)
 	s.rest.workers.serve(s.cfg.MaxConcurrentCalls, stopWorkers)
 	gw, err := gateway.New(ctx, s.rest, localHealth{s.health}, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes,
-		Budget: s.budget, CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
+		Budget: s.budget, ReadTime: s.cfg.readTime, CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
 	if err != nil {
 		return err
 	}

@@ -35,8 +35,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// buildBinary builds rulebookd from this package, once for all the tests.
+// binaryEnv names a rulebookd binary for the process tests to run instead of building this package's: an earlier
+// build, to measure against (BENCHMARKS.md).
+const binaryEnv = "RULEBOOK_TEST_BINARY"
+
+// buildBinary builds rulebookd from this package, once for all the tests, unless binaryEnv names a binary.
 var buildBinary = sync.OnceValues(func() (string, error) {
+	if bin := os.Getenv(binaryEnv); bin != "" {
+		return bin, nil
+	}
 	dir, err := os.MkdirTemp("", "rulebookd-test-")
 	if err != nil {
 		return "", err

@@ -42,9 +42,11 @@ const (
 type Options struct {
 	// MaxBodyBytes is the longest request body; a longer one is refused with 413 and REQUEST_TOO_LARGE.
 	MaxBodyBytes int
-	// Budget is the memory of the requests in flight, which a body takes from before it is read (when it declares
-	// its length) until its call is answered.
+	// Budget is the memory of the requests in flight, which a body takes from as it arrives until its call is
+	// answered.
 	Budget *admission.Budget
+	// ReadTime is how long a body may take to arrive once n of its bytes have (see Limits.ReadTime).
+	ReadTime func(n int64) time.Duration
 	// CallTimeout bounds a request from its arrival: reading its body and the call; a caller's shorter deadline
 	// (grpc-timeout) wins.
 	CallTimeout time.Duration

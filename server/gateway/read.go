@@ -20,13 +20,30 @@ import (
 const (
 	// ReasonMalformedBody: the body could not be read (a broken chunked encoding, a connection that broke).
 	ReasonMalformedBody = "MALFORMED_BODY"
-	// ReasonRequestTimeout: the body did not arrive within the call's deadline (HTTP 408).
+	// ReasonRequestTimeout: the body did not arrive in time: at the server's minimum rate, within the call's
+	// deadline (HTTP 408).
 	ReasonRequestTimeout = "REQUEST_TIMEOUT"
 )
 
-// chargeStep is how much of the budget a body of unknown length takes at a time, as it arrives: enough that a long
+// chargeStep is how much of the budget a body takes at a time, once its bytes have arrived: enough that a long
 // body takes the budget a few times only, and little enough that a body trickling in holds little.
 const chargeStep = 4 << 10
+
+// firstBuffer is the most a body's buffer holds before its bytes arrive: a declared length is believed only as far
+// as this, the rest grows as the bytes come.
+const firstBuffer = 32 << 10
+
+// Limits bound the reading of a request body.
+type Limits struct {
+	// MaxBytes is the longest body; a longer one is refused with REQUEST_TOO_LARGE.
+	MaxBytes int64
+	// Budget is the memory of the requests in flight, which a body takes from as its bytes arrive until its call is
+	// answered.
+	Budget *admission.Budget
+	// ReadTime is how long a body may take to arrive once n of its bytes have: a body must keep coming at the
+	// server's minimum rate. Nil means the request's deadline alone.
+	ReadTime func(n int64) time.Duration
+}
 
 // readBody reads the body of a request with one (POST), as ReadBody does, and then takes from the budget what
 // decoding it is estimated to take (ChargeJSON); it returns the body with the budget it holds, to give back
@@ -38,7 +55,8 @@ func (g *Gateway) readBody(w http.ResponseWriter, r *http.Request) (body []byte,
 		g.Refuse(w, r, err)
 		return nil, nil, false
 	}
-	body, release, err := ReadBody(w, r, int64(g.opts.MaxBodyBytes), g.opts.Budget)
+	limits := Limits{MaxBytes: int64(g.opts.MaxBodyBytes), Budget: g.opts.Budget, ReadTime: g.opts.ReadTime}
+	body, release, err := ReadBody(w, r, limits)
 	if err != nil {
 		return fail(err)
 	}
@@ -64,29 +82,24 @@ func ChargeJSON(body []byte, release func(), budget *admission.Budget) (func(), 
 	return both(release, taken), nil
 }
 
-// ReadBody reads the body of r, answered by w, within limit bytes, budget and r's deadline, and returns it with the
-// budget it holds, to give back with release once the request is answered: the body's bytes, taken before reading
-// when the request declares its length, else as they arrive. Its error is a refusal with a stable reason:
-// REQUEST_TOO_LARGE (a body longer than limit), the budget's, REQUEST_TIMEOUT (a body not in by the deadline) or
-// MALFORMED_BODY.
-func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *admission.Budget) (body []byte, release func(), err error) {
-	if r.ContentLength > limit {
-		return nil, nil, tooLarge(limit)
+// ReadBody reads the body of r, answered by w, within limits and r's deadline, and returns it with the budget it
+// holds, to give back with release once the request is answered. Capacity is taken by work, never by waiting: the
+// body takes the budget only for the bytes that have arrived (chargeStep at a time), never for a length it merely
+// declares, and it must keep arriving: its read deadline, limits.ReadTime of the bytes in so far, moves on as they
+// come. Its error is a refusal with a stable reason: REQUEST_TOO_LARGE (a body longer than the limit), the budget's,
+// REQUEST_TIMEOUT (a body not in by its read deadline or r's) or MALFORMED_BODY.
+func ReadBody(w http.ResponseWriter, r *http.Request, limits Limits) (body []byte, release func(), err error) {
+	if r.ContentLength > limits.MaxBytes {
+		return nil, nil, tooLarge(limits.MaxBytes)
 	}
-	release = func() {}
-	if r.ContentLength > 0 {
-		if release, err = budget.Acquire(r.ContentLength); err != nil {
-			return nil, nil, err
-		}
+	reader := &arrivingReader{r: http.MaxBytesReader(w, r.Body, limits.MaxBytes), budget: limits.Budget,
+		deadline: readDeadline(w, r, limits.ReadTime)}
+	defer reader.deadline.clear()
+	body, err = reader.readAll(min(max(r.ContentLength, 0), firstBuffer))
+	release = reader.release
+	if release == nil {
+		release = func() {}
 	}
-	if deadline, ok := r.Context().Deadline(); ok {
-		rc := http.NewResponseController(w)
-		_ = rc.SetReadDeadline(deadline) // not every connection can (HTTP/2 can, per stream)
-		defer func() { _ = rc.SetReadDeadline(time.Time{}) }()
-	}
-	charged := &chargedReader{r: http.MaxBytesReader(w, r.Body, limit), budget: budget, free: max(r.ContentLength, 0)}
-	body, err = io.ReadAll(charged)
-	release = both(release, charged.release)
 	if err != nil {
 		release()
 		return nil, nil, unreadable(r.Context(), err)
@@ -94,27 +107,85 @@ func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *admis
 	return body, release, nil
 }
 
-// chargedReader reads from r and takes from the budget what it reads beyond free, chargeStep at a time.
-type chargedReader struct {
-	r       io.Reader
-	budget  *admission.Budget
-	free    int64  // what may still be read without taking more of the budget
-	release func() // gives back all that it took
+// arrivingReader reads a body from r, taking from budget, chargeStep at a time, what has arrived, and moving the
+// read deadline on as the bytes come.
+type arrivingReader struct {
+	r        io.Reader
+	budget   *admission.Budget
+	deadline deadline
+	charged  int64  // what it has taken from the budget
+	release  func() // gives back all that it took
 }
 
-// Read reads from r, taking more of the budget first when what was taken is used up.
-func (c *chargedReader) Read(p []byte) (int, error) {
-	if c.free <= 0 {
-		taken, err := c.budget.Acquire(chargeStep)
-		if err != nil {
-			return 0, err
+// readAll reads r to its end into a buffer of size bytes at first.
+func (a *arrivingReader) readAll(size int64) ([]byte, error) {
+	b := make([]byte, 0, max(size, 512))
+	a.deadline.extend(0)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append grow it
 		}
-		c.release, c.free = both(c.release, taken), chargeStep
+		n, err := a.r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if n > 0 {
+			if chargeErr := a.charge(int64(len(b))); chargeErr != nil {
+				return nil, chargeErr
+			}
+			a.deadline.extend(int64(len(b)))
+		}
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	n, err := c.r.Read(p[:min(int64(len(p)), c.free)])
-	c.free -= int64(n)
-	return n, err
 }
+
+// charge takes from the budget what arrived beyond what it took already.
+func (a *arrivingReader) charge(arrived int64) error {
+	for a.charged < arrived {
+		step := max(chargeStep, arrived-a.charged)
+		taken, err := a.budget.Acquire(step)
+		if err != nil {
+			return err
+		}
+		a.release, a.charged = both(a.release, taken), a.charged+step
+	}
+	return nil
+}
+
+// deadline moves the read deadline of one request's body.
+type deadline struct {
+	rc       *http.ResponseController
+	start    time.Time
+	readTime func(int64) time.Duration
+	call     time.Time // the request's own deadline, if it has one
+}
+
+// readDeadline returns the read deadline of r's body, answered by w: readTime of the bytes arrived, from now, but
+// never past r's own deadline.
+func readDeadline(w http.ResponseWriter, r *http.Request, readTime func(int64) time.Duration) deadline {
+	d := deadline{rc: http.NewResponseController(w), start: time.Now(), readTime: readTime}
+	d.call, _ = r.Context().Deadline()
+	return d
+}
+
+// extend sets the read deadline for a body of which arrived bytes are in.
+func (d deadline) extend(arrived int64) {
+	t := d.call
+	if d.readTime != nil {
+		if until := d.start.Add(d.readTime(arrived)); t.IsZero() || until.Before(t) {
+			t = until
+		}
+	}
+	if !t.IsZero() {
+		_ = d.rc.SetReadDeadline(t) // not every connection can (HTTP/2 can, per stream)
+	}
+}
+
+// clear removes the read deadline, once the body is read.
+func (d deadline) clear() { _ = d.rc.SetReadDeadline(time.Time{}) }
 
 // both returns a function calling a then b, either of which may be nil.
 func both(a, b func()) func() {
@@ -136,7 +207,8 @@ func unreadable(ctx context.Context, err error) error {
 	case refusal.Reason(err) != "": // the budget's refusal
 		return err
 	case errors.Is(err, os.ErrDeadlineExceeded), ctx.Err() != nil:
-		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive before the call's deadline", nil)
+		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive in time (at the "+
+			"server's minimum rate, and before the call's deadline)", nil)
 	}
 	return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body could not be read: "+restjson.Shorten(err.Error()), nil)
 }
