@@ -76,7 +76,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"idle-timeout", "RULEBOOK_IDLE_TIMEOUT", "5m", "close a gRPC or HTTP connection without a call for that long (keep it longer than a proxy's own idle timeout)", durationVar(&cfg.server.IdleTimeout)},
 		{"max-connection-age", "RULEBOOK_MAX_CONNECTION_AGE", "30m", "close a gRPC connection (GOAWAY, once its calls end) that is that old, so that clients spread over new replicas", durationVar(&cfg.server.MaxConnectionAge)},
 		{"cors-origins", "RULEBOOK_CORS_ORIGINS", "", "comma-separated `origins` (https://app.example.com, or * for any) whose web pages may call the HTTP address (REST, Connect, gRPC-Web) from a browser; none: no CORS header is sent", listVar(&cfg.server.CORSOrigins)},
-		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle, Replay and SuggestMove calls served at once; a few more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
+		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(max(1, runtime.GOMAXPROCS(0)/2)), "SolvePuzzle, Replay and SuggestMove calls served at once (by default half the CPUs the process may use, so that light calls keep the rest); as many more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
 	}
 	for _, s := range settings {
 		def := s.def

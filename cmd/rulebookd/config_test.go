@@ -21,7 +21,7 @@ func TestParseConfig(t *testing.T) {
 			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.logFormat == "console" &&
 				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 1<<20 && c.server.DrainDelay == 0 &&
 				c.dataDir == "/home/player/.local/state/rulebook" && !c.server.AcceptPlainStates && c.stateKeys == "" &&
-				c.server.MaxConcurrentCalls == 32 && c.server.MaxHeavyCalls == runtime.NumCPU() &&
+				c.server.MaxConcurrentCalls == 32 && c.server.MaxHeavyCalls == max(1, runtime.GOMAXPROCS(0)/2) &&
 				c.server.MaxStreamsPerConnection == 32 && c.server.IdleTimeout == 5*time.Minute && c.server.MaxRequestMemory == 0 && c.memoryLimit == 0
 		}},
 		{name: "XDG state home", env: map[string]string{"XDG_STATE_HOME": "/var/state"},
