@@ -51,7 +51,9 @@ func (s *Service) SolvePuzzle(ctx context.Context, req *rulebookv1.SolvePuzzleRe
 	}
 	var explored int64
 	defer func() { s.cfg.Observer.PuzzleSearched(explored) }()
-	opts := polyomino.Options{NodeLimit: s.cfg.PuzzleNodeLimit, Explored: &explored}
+	// One goroutine a search: a heavy call takes one CPU, so that a server's limit on heavy calls is their share of
+	// its CPUs (a count on every CPU would leave light calls none).
+	opts := polyomino.Options{NodeLimit: s.cfg.PuzzleNodeLimit, Explored: &explored, Workers: 1}
 	if req.GetGoal() == rulebookv1.PuzzleGoal_PUZZLE_GOAL_COUNT {
 		n, err := polyomino.Count(ctx, shape, set, opts)
 		if err != nil {

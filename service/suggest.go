@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"runtime"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -62,6 +64,19 @@ func suggestBudget(ctx context.Context, start time.Time, req *rulebookv1.Suggest
 			stopAt = last
 		}
 	}
-	b.Stop = func() bool { return ctx.Err() != nil || !stopAt.IsZero() && !time.Now().Before(stopAt) }
+	var yielded atomic.Int64 // when the search last yielded, in nanoseconds from start
+	b.Stop = func() bool {
+		now := time.Now()
+		if since := int64(now.Sub(start)); since-yielded.Load() >= int64(yieldEvery) {
+			yielded.Store(since)
+			runtime.Gosched()
+		}
+		return ctx.Err() != nil || !stopAt.IsZero() && !now.Before(stopAt)
+	}
 	return b
 }
+
+// yieldEvery is how often a bot's search lets other goroutines run (runtime.Gosched, when it checks its budget, at most this often): Go
+// has no priorities among goroutines, and a search that kept its CPU for the scheduler's whole time slice (10 ms)
+// would make the light calls queued behind it wait that long.
+const yieldEvery = 200 * time.Microsecond

@@ -40,7 +40,7 @@ var attacks = []attack{
 	{"32 gRPC streams on one connection that never send their request", idleStreams},
 	{"32 HTTP connections that declare 1 MiB and send one byte", declaredBodies},
 	{"200 gRPC streams that trickle a 100-byte request a byte per 0.3 s", tricklingStreams},
-	{"heavy calls at the default limit: SuggestMove thinking 1 s, from 8 callers", heavyCalls},
+	{"heavy calls at the default limit: SuggestMove thinking 1 s, from 4 callers", heavyCalls},
 }
 
 // TestAttacksDenyNoOne runs rulebookd with its defaults under each attack (and under none, for the baseline), and
@@ -181,21 +181,21 @@ func summarize(lat []latency) string {
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// heavyCalls keeps the server's heavy calls busy: 8 callers each ask for a suggestion with a think time of 1 s, again
-// and again, until ctx is done (those beyond the heavy calls' limit and its queue are refused SERVER_BUSY at once,
-// and ask again 10 ms later).
+// heavyCalls keeps the server's heavy calls busy: 4 callers (as many as the limit and its queue take on two CPUs, by
+// the earlier default of one heavy call a CPU) each ask for a suggestion with a think time of 1 s, again and again,
+// until ctx is done (one refused SERVER_BUSY asks again 25 ms later).
 func heavyCalls(ctx context.Context, t *testing.T, p *process) {
 	game := servertest.Succeeded(p.RPC.NewGame(servertest.CallContext(t), &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
 	req := &rulebookv1.SuggestMoveRequest{Game: "exploze", Token: game.GetToken(), SeatPass: game.GetSeatPasses()[0],
 		ThinkTime: durationpb.New(time.Second)}
 	var wg sync.WaitGroup
-	for range 8 {
+	for range 4 {
 		wg.Go(func() {
 			for ctx.Err() == nil {
 				if _, err := p.RPC.SuggestMove(ctx, req); err != nil {
 					select {
 					case <-ctx.Done():
-					case <-time.After(10 * time.Millisecond):
+					case <-time.After(25 * time.Millisecond):
 					}
 				}
 			}
