@@ -72,6 +72,7 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit gr
 		}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minPingInterval, PermitWithoutStream: true}),
 		grpc.SharedWriteBuffer(true),
+		grpc.StatsHandler(s.callers.tagger()), // each call's caller, before the call log and the interceptors
 		// As many goroutines as calls may be served at once serve the streams, each keeping the stack it has grown
 		// (a call beyond them, which the limiter refuses, gets a goroutine of its own).
 		grpc.NumStreamWorkers(uint32(s.cfg.MaxConcurrentCalls)),
@@ -101,11 +102,12 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, admit gr
 }
 
 // admission returns what admits every RulesService call, gRPC or REST, outermost first: the count of its refusals,
-// panic recovery, and the limiter of the calls served at once.
+// panic recovery, its caller's rights and share (callers), and the limiter of the calls served at once.
 func (s *Server) admission() grpc.UnaryServerInterceptor {
 	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
 	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
-	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)), limiter.Intercept)
+	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered)), s.callers.Intercept,
+		limiter.Intercept)
 }
 
 // callKey is the context key of a RulesService call's callInfo.
