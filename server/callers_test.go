@@ -158,3 +158,25 @@ func TestCallerLogged(t *testing.T) {
 		}
 	}
 }
+
+// TestCallerMetric checks that rulebook_caller_calls_total counts calls under the names the configuration gives,
+// and anonymous calls as "anonymous".
+func TestCallerMetric(t *testing.T) {
+	ts := start(t, setup{cfg: callerConfig(t), admin: true})
+	callAs(t, ts, "Bearer "+playerKey, &rulebookv1.NewGameRequest{Game: "exploze", Seal: true})
+	callAs(t, ts, "", &rulebookv1.NewGameRequest{Game: "exploze", Seal: true})
+	calls := map[string]float64{}
+	for _, m := range scrape(t, ts)["rulebook_caller_calls_total"].GetMetric() {
+		labels := map[string]string{}
+		for _, p := range m.GetLabel() {
+			labels[p.GetName()] = p.GetValue()
+		}
+		calls[labels["caller"]+" "+labels["code"]] += m.GetCounter().GetValue()
+	}
+	// Each callAs makes a call over gRPC, REST and Connect.
+	for key, want := range map[string]float64{"player-app OK": 3, "anonymous Unauthenticated": 3} {
+		if calls[key] != want {
+			t.Errorf("rulebook_caller_calls_total %s: %v, want %v (all: %v)", key, calls[key], want, calls)
+		}
+	}
+}

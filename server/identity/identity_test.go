@@ -2,27 +2,21 @@ package identity
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/hex"
-	"math/big"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 
+	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/caller"
 	"github.com/rulebook/rulebook/service/refusal"
 )
@@ -93,29 +87,7 @@ func TestLoadKeyFile(t *testing.T) {
 // certificate returns a client certificate made now, for a common name and URI SANs.
 func certificate(t *testing.T, cn string, uris ...string) *x509.Certificate {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: cn},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}}
-	for _, u := range uris {
-		parsed, err := url.Parse(u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tmpl.URIs = append(tmpl.URIs, parsed)
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cert
+	return servertest.NewCA(t).Issue(t, servertest.ClientTemplate(t, cn, uris...)).Leaf
 }
 
 // TestIdentify checks how callers are named, over HTTP and gRPC alike: by an API key if they send one (a wrong one
