@@ -145,8 +145,7 @@ func (a *answer) start(code int) {
 
 // logAccess writes the access line of r, a request on route answered with status code and written bytes in
 // duration: method, path, route, status, bytes, duration, client address (and X-Forwarded-For), the caller's name (of
-// a named caller), and the trace id (of
-// the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
+// a named caller), and the trace id (of the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
 // server's own failures (5xx) at error, the rest at info; the line is built only if the logger writes it.
 func (s *Server) logAccess(r *http.Request, route string, code int, written int64, duration time.Duration) {
 	level := zapcore.InfoLevel

@@ -16,8 +16,9 @@ import (
 )
 
 // callLog writes the one line of each gRPC call, once it is answered ("finished call"): its service, method, code,
-// error, duration, peer, caller (if named) and deadline, at the level that level gives its code. It builds the line only if the logger
-// writes that level, and takes no field apart before then: a line not written costs nothing but the clock.
+// error, duration, peer, caller (if named) and deadline, at the level that level gives its code. It builds the line
+// only if the logger writes that level, and takes no field apart before then: a line not written costs nothing but
+// the clock.
 type callLog struct {
 	log   *zap.Logger
 	level func(codes.Code) zapcore.Level

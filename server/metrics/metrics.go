@@ -62,7 +62,7 @@ func New(build Build, games []string) *Metrics {
 		limiterWaits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_waits_total",
 			Help: "Calls that waited for a limit (heavy_calls)."}, []string{"limit"}),
 		limiterRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_refusals_total",
-			Help: "Calls refused by a limit: calls, heavy_calls or request_bytes."}, []string{"limit"}),
+			Help: "Calls refused by a limit: calls, heavy_calls, request_bytes or caller_calls (a caller's share)."}, []string{"limit"}),
 		tokenOpens: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_token_opens_total",
 			Help: "Tokens opened, by result: ok, or the reason the token was refused."}, []string{"result"}),
 		chainExplosions: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "rulebook_exploze_chain_explosions",
