@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/rulebook/rulebook/server/identity"
 	"github.com/rulebook/rulebook/server/tracing"
 )
 
@@ -34,9 +35,23 @@ type Config struct {
 	DrainDelay time.Duration
 	// ShutdownTimeout is, on shutdown, the longest wait for the calls in flight to finish.
 	ShutdownTimeout time.Duration
-	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only when every caller is
-	// trusted.
+	// AcceptPlainStates lets every caller send and receive plain game states and choose seeds: only when every
+	// caller is trusted. It excludes PlainStateCallers.
 	AcceptPlainStates bool
+	// PlainStateCallers are the callers, by name (see package identity), that may send and receive plain game states
+	// and choose seeds; every other caller holds only tokens.
+	PlainStateCallers []string
+	// AcceptPlainScopedTokens lets the callers that hold only tokens open the tokens sealed for callers that may hold
+	// plain states (seal.ScopePlain), which may hold any board such a caller chose.
+	AcceptPlainScopedTokens bool
+	// APIKeys name the callers that send an API key; nil names none (a call with a key is then refused).
+	APIKeys *identity.Keys
+	// RequireCaller refuses RulesService calls from anonymous callers (neither a client certificate nor an API key)
+	// with UNAUTHENTICATED; health checks, reflection, /healthz, /openapi.json and the playground's files stay open.
+	RequireCaller bool
+	// CallerMaxCalls gives named callers (admission.AnonymousCaller: the anonymous callers together) a share of the
+	// calls: at most that many of their RulesService calls at once, more refused with SERVER_BUSY.
+	CallerMaxCalls map[string]int
 	// MaxConcurrentCalls is how many RulesService calls are served at once, counted once their request is in (a
 	// request still arriving holds no call); more are refused with SERVER_BUSY.
 	MaxConcurrentCalls int
@@ -125,6 +140,13 @@ func (c Config) Check() error {
 		return errors.New("max connections and max streams per connection must be at least 1")
 	case c.IdleTimeout <= 0 || c.MaxConnectionAge <= 0:
 		return errors.New("idle timeout and max connection age must be positive")
+	case c.AcceptPlainStates && len(c.PlainStateCallers) > 0:
+		return errors.New("accept plain states (from every caller) or name the plain-state callers, not both")
+	}
+	for name, n := range c.CallerMaxCalls {
+		if n < 1 {
+			return fmt.Errorf("caller %q: max calls %d: want at least 1", name, n)
+		}
 	}
 	return checkOrigins(c.CORSOrigins, c.AcceptPlainStates)
 }

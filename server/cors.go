@@ -18,7 +18,7 @@ const corsMaxAge = 7200
 
 // corsAllowedHeaders are the request headers a page may send: those of Connect and gRPC-Web (Content-Type among
 // them), Accept (for "application/json; unpopulated=true"), and the trace context of W3C Trace Context.
-var corsAllowedHeaders = append(connectcors.AllowedHeaders(), "Accept", "Traceparent", "Tracestate")
+var corsAllowedHeaders = append(connectcors.AllowedHeaders(), "Accept", "Authorization", "Traceparent", "Tracestate")
 
 // corsExposedHeaders are the response headers a page may read: those of gRPC-Web (grpc-status, grpc-message,
 // grpc-status-details-bin), and Allow, which names the methods of a path that refused a method.

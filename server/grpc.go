@@ -77,6 +77,7 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 		}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minPingInterval, PermitWithoutStream: true}),
 		grpc.SharedWriteBuffer(true),
+		grpc.StatsHandler(s.callers.tagger()), // each call's caller, before the call log and the interceptors
 		// As many goroutines as calls may be served at once serve the streams, each keeping the stack it has grown
 		// (a call beyond them, which the limiter refuses, gets a goroutine of its own).
 		grpc.NumStreamWorkers(uint32(s.cfg.MaxConcurrentCalls)),
@@ -106,12 +107,14 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 }
 
 // admission returns what every RulesService call, gRPC or REST, goes through: guard, outermost, the count of its
-// refusals and panic recovery, around all of the call, its request's reading and decoding too; and limit, the
-// limiter of the calls served at once, which a call meets once its request is in.
+// refusals and panic recovery, around all of the call, its request's reading and decoding too; and limit, which a
+// call meets once its request is in: its caller's rights and share (callers), and the limiter of the calls served
+// at once.
 func (s *Server) admission() (guard, limit grpc.UnaryServerInterceptor) {
 	limiter := admission.NewLimiter(s.cfg.MaxConcurrentCalls, s.cfg.MaxHeavyCalls, s.metrics.Limits())
 	s.metrics.WatchCalls(limiter.InUse, limiter.Capacity)
-	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered))), limiter.Intercept
+	return chainUnary(s.countRefusals, recovery.UnaryServerInterceptor(recovery.WithRecoveryHandler(s.recovered))),
+		chainUnary(s.callers.Intercept, limiter.Intercept)
 }
 
 // callKey is the context key of a RulesService call's callInfo.

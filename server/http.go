@@ -17,6 +17,7 @@ import (
 
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/play"
+	"github.com/rulebook/rulebook/service/caller"
 )
 
 // headerTimeout bounds how long an HTTP client may take to send a request's headers (an HTTP connection holds one
@@ -57,6 +58,7 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	playground := s.routeHandler(pg, play.Prefix)
 	byPath[strings.TrimSuffix(play.Prefix, "/")] = s.routeHandler(http.RedirectHandler(play.Prefix, http.StatusMovedPermanently), play.Prefix)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = s.callers.identified(r)
 		if h, ok := byPath[r.URL.Path]; ok {
 			h.ServeHTTP(w, r)
 			return
@@ -142,8 +144,8 @@ func (a *answer) start(code int) {
 }
 
 // logAccess writes the access line of r, a request on route answered with status code and written bytes in
-// duration: method, path, route, status, bytes, duration, client address (and X-Forwarded-For), and the trace id (of
-// the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
+// duration: method, path, route, status, bytes, duration, client address (and X-Forwarded-For), the caller's name (of
+// a named caller), and the trace id (of the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
 // server's own failures (5xx) at error, the rest at info; the line is built only if the logger writes it.
 func (s *Server) logAccess(r *http.Request, route string, code int, written int64, duration time.Duration) {
 	level := zapcore.InfoLevel
@@ -164,6 +166,9 @@ func (s *Server) logAccess(r *http.Request, route string, code int, written int6
 	fields := []zap.Field{zap.String("method", bounded(r.Method)), zap.String("path", bounded(r.URL.Path)),
 		zap.String("route", route), zap.Int("status", code), zap.Int64("bytes", written),
 		zap.Duration("duration", duration), zap.String("client", r.RemoteAddr)}
+	if name := caller.Name(r.Context()); name != caller.Anonymous {
+		fields = append(fields, zap.String("caller", bounded(name)))
+	}
 	if forwarded := r.Header.Get("X-Forwarded-For"); forwarded != "" {
 		fields = append(fields, zap.String("forwardedFor", bounded(forwarded)))
 	}

@@ -11,11 +11,14 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
+
+	"github.com/rulebook/rulebook/service/caller"
 )
 
 // callLog writes the one line of each gRPC call, once it is answered ("finished call"): its service, method, code,
-// error, duration, peer and deadline, at the level that level gives its code. It builds the line only if the logger
-// writes that level, and takes no field apart before then: a line not written costs nothing but the clock.
+// error, duration, peer, caller (if named) and deadline, at the level that level gives its code. It builds the line
+// only if the logger writes that level, and takes no field apart before then: a line not written costs nothing but
+// the clock.
 type callLog struct {
 	log   *zap.Logger
 	level func(codes.Code) zapcore.Level
@@ -46,7 +49,7 @@ func (l callLog) write(ctx context.Context, fullMethod string, start time.Time, 
 		return
 	}
 	service, method, _ := strings.Cut(strings.TrimPrefix(fullMethod, "/"), "/")
-	fields := make([]zap.Field, 0, 7)
+	fields := make([]zap.Field, 0, 8)
 	fields = append(fields, zap.String("grpc.service", service), zap.String("grpc.method", method),
 		zap.String("grpc.code", code.String()), zap.Float64("grpc.time_ms", float64(time.Since(start).Microseconds())/1000))
 	if err != nil {
@@ -54,6 +57,9 @@ func (l callLog) write(ctx context.Context, fullMethod string, start time.Time, 
 	}
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		fields = append(fields, zap.Stringer("peer.address", p.Addr))
+	}
+	if name := caller.Name(ctx); name != caller.Anonymous {
+		fields = append(fields, zap.String("caller", bounded(name)))
 	}
 	if deadline, ok := ctx.Deadline(); ok {
 		fields = append(fields, zap.Time("grpc.request.deadline", deadline))

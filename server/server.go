@@ -40,6 +40,7 @@ type Server struct {
 	health  *health.Server
 	budget  *admission.Budget // the memory of the requests in flight
 	metrics *metrics.Metrics
+	callers callers // who makes each call, and what it may do
 	// draining is set once the server shuts down: every REST answer then closes its connection.
 	draining atomic.Bool
 	// hurry is done once StopNow is called, which ends a graceful shutdown at once.
@@ -67,14 +68,14 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 		m = metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
 	}
 	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Now: cfg.Now,
-		Observer: m}, games...)
+		PlainStateCallers: cfg.PlainStateCallers, AcceptPlainScopedTokens: cfg.AcceptPlainScopedTokens, Observer: m}, games...)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &Server{cfg: cfg, log: log, health: newHealth(), metrics: m,
+	s := &Server{cfg: cfg, log: log, health: newHealth(), metrics: m, callers: newCallers(cfg, m),
 		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())

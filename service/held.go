@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"errors"
 	"strconv"
 
@@ -23,6 +24,9 @@ type openedGame struct {
 	sealed bool
 	table  seal.Table
 	seat   engine.Player
+	// trusted is set when the caller may hold plain states: the tokens sealed for it are of seal.ScopePlain, and it
+	// may open them.
+	trusted bool
 }
 
 // engineFor checks req's structure and finds the engine of the game it names.
@@ -35,9 +39,9 @@ func (s *Service) engineFor(req proto.Message, game string) (engine.Game, error)
 
 // openGame checks req's structure and opens the game it brings: the plain state (if the server accepts plain
 // states), or the token and the seat pass, with the token's state unpacked into its envelope.
-func (s *Service) openGame(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
+func (s *Service) openGame(ctx context.Context, req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
 	error) {
-	h, err := s.openHeld(req, game, state, token, pass)
+	h, err := s.openHeld(ctx, req, game, state, token, pass)
 	if err != nil || h.state != nil {
 		return h, err
 	}
@@ -48,27 +52,30 @@ func (s *Service) openGame(req proto.Message, game string, state *rulebookv1.Gam
 }
 
 // openHeld opens the game req brings as openGame does, but leaves a token's state held (state nil), for
-// engine.ApplyHeld: except in a Clocked game, whose moves are stamped with what its state has recorded.
-func (s *Service) openHeld(req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
+// engine.ApplyHeld: except in a Clocked game, whose moves are stamped with what its state has recorded. A token of
+// seal.ScopePlain opens only for a caller that may hold plain states, or if the service accepts plain-scoped tokens.
+func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
 	error) {
 	g, err := s.engineFor(req, game)
 	if err != nil {
 		return openedGame{}, err
 	}
+	h := openedGame{g: g, game: game, trusted: s.trusts(ctx)}
 	if token == "" {
-		if !s.cfg.AcceptPlainStates {
+		if !h.trusted {
 			return openedGame{}, plainStateRefused()
 		}
 		if pass != "" {
 			return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
 		}
-		return openedGame{g: g, game: game, state: state}, nil
+		h.state = state
+		return h, nil
 	}
-	table, held, err := s.openToken(game, token)
+	table, held, err := s.openToken(h, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	h := openedGame{g: g, game: game, held: held, sealed: true, table: table}
+	h.held, h.sealed, h.table = held, true, table
 	if pass != "" {
 		seat, err := table.CheckPass(game, pass)
 		if err != nil {
@@ -84,9 +91,14 @@ func (s *Service) openHeld(req proto.Message, game string, state *rulebookv1.Gam
 	return h, nil
 }
 
-// openToken opens a token of game, telling the observer how it went.
-func (s *Service) openToken(game, token string) (seal.Table, []byte, error) {
-	table, bytes, err := s.cfg.Keys.Open(game, token)
+// openToken opens a token of h's game, telling the observer how it went. It opens a token of seal.ScopePlain only if
+// h's caller is trusted or the service accepts plain-scoped tokens.
+func (s *Service) openToken(h openedGame, token string) (seal.Table, []byte, error) {
+	accept := seal.ScopeSealed
+	if h.trusted || s.cfg.AcceptPlainScopedTokens {
+		accept = seal.ScopePlain
+	}
+	table, bytes, err := s.cfg.Keys.OpenScoped(h.game, token, accept)
 	result := "ok"
 	if err != nil {
 		result = seal.Reason(err)
@@ -104,9 +116,14 @@ func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, 
 	return s.sealHeld(h, held)
 }
 
-// sealHeld seals a state in the form the engine packed it into a token of h's table.
+// sealHeld seals a state in the form the engine packed it into a token of h's table: of seal.ScopePlain if h's caller
+// is trusted.
 func (s *Service) sealHeld(h openedGame, held []byte) (string, error) {
-	token, err := s.cfg.Keys.Seal(h.game, h.table, held)
+	scope := seal.ScopeSealed
+	if h.trusted {
+		scope = seal.ScopePlain
+	}
+	token, err := s.cfg.Keys.SealScoped(scope, h.game, h.table, held)
 	if err != nil {
 		return "", s.internal("seal", err)
 	}
@@ -187,6 +204,8 @@ func tokenRefused(err error) error {
 		return permissionDenied(e.Reason, e.Error(), nil)
 	case seal.ReasonSeatPassMalformed:
 		return refusal.Field(e.Reason, "seatPass", e.Error())
+	case seal.ReasonTokenScope:
+		return permissionDenied(e.Reason, e.Error()+": this caller holds only tokens of games it did not choose", nil)
 	}
 	return refusal.Field(e.Reason, "token", e.Error())
 }

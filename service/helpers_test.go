@@ -49,14 +49,14 @@ func newService(t testing.TB, plain bool, keys ...seal.Key) *service.Service {
 	return s
 }
 
-// opener opens tokens sealed with the default test key, returning the envelope of the state they hold.
+// opener opens tokens sealed with the default test key, of either scope, returning the envelope of the state they hold.
 func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	t.Helper()
 	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, b, err := ring.Open(game, token)
+	_, b, err := ring.OpenScoped(game, token, seal.ScopePlain)
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}

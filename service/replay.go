@@ -23,7 +23,7 @@ import (
 // view), each move's events, the standings, and the first move refused. It checks the call's deadline between moves.
 // See ReplayRequest for the kinds of record and what each allows.
 func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*rulebookv1.ReplayResponse, error) {
-	h, err := s.replayStart(req)
+	h, err := s.replayStart(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
-		table, held, err := s.openToken(h.game, token)
+		table, held, err := s.openToken(h, token)
 		if err == nil && table == h.table {
 			if state, err := engine.Unpack(h.g, held); err == nil {
 				r.states[i] = state
@@ -150,12 +150,12 @@ func (r *record) leadsTo(i int, next *rulebookv1.GameState, err error, own bool)
 
 // replayStart opens where a record starts: a setup or a plain state (on a server that accepts plain states; sealed
 // at a new table if asked), or a token.
-func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (openedGame, error) {
+func (s *Service) replayStart(ctx context.Context, req *rulebookv1.ReplayRequest) (openedGame, error) {
 	if req.GetSeal() && req.GetToken() != "" {
 		return openedGame{}, refusal.Field(ReasonConflictingFields, "seal", "seal goes with a setup or a plain state, not with a token")
 	}
 	if req.GetSetup() == nil {
-		h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+		h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 		if err != nil || h.sealed || !req.GetSeal() {
 			return h, err
 		}
@@ -165,7 +165,7 @@ func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (openedGame, error)
 	if err != nil {
 		return openedGame{}, err
 	}
-	if !s.cfg.AcceptPlainStates {
+	if !s.trusts(ctx) {
 		return openedGame{}, plainStateRefused()
 	}
 	if req.GetSeatPass() != "" {
@@ -175,7 +175,7 @@ func (s *Service) replayStart(req *rulebookv1.ReplayRequest) (openedGame, error)
 	if err != nil {
 		return openedGame{}, s.refuse("Replay", engine.WithinField(err, "setup"))
 	}
-	h := openedGame{g: g, game: req.GetGame(), state: state}
+	h := openedGame{g: g, game: req.GetGame(), state: state, trusted: true}
 	if !req.GetSeal() {
 		return h, nil
 	}

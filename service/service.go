@@ -18,6 +18,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/service/caller"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -25,9 +26,16 @@ import (
 type Config struct {
 	// Keys seal and open state tokens: the first key seals, every key opens. Required.
 	Keys *seal.Keyring
-	// AcceptPlainStates lets callers send and receive plain game states and choose seeds: only for a server whose
-	// every caller is trusted (a game server), never for one that players reach directly.
+	// AcceptPlainStates lets every caller send and receive plain game states and choose seeds: only for a server
+	// whose every caller is trusted (a game server), never for one that players reach directly.
 	AcceptPlainStates bool
+	// PlainStateCallers are the callers (by name, see package caller) that may send and receive plain game states
+	// and choose seeds, the others holding only tokens; with AcceptPlainStates, every caller may.
+	PlainStateCallers []string
+	// AcceptPlainScopedTokens lets callers that hold only tokens open tokens of seal.ScopePlain, which are sealed for
+	// callers that may hold plain states (and so may hold any board they chose); without it they are refused
+	// (TOKEN_SCOPE_REFUSED).
+	AcceptPlainScopedTokens bool
 	// PuzzleNodeLimit bounds the search of one SolvePuzzle call; 0 means defaultPuzzleNodeLimit.
 	PuzzleNodeLimit int64
 	// Now tells the time at which moves are received (for Ubongo Duel's same-moment finishes); nil means time.Now.
@@ -68,6 +76,7 @@ type Service struct {
 	validator protovalidate.Validator
 	games     map[string]engine.Game
 	infos     []*rulebookv1.GameInfo
+	plain     map[string]bool // the names of PlainStateCallers
 }
 
 // New returns a Service hosting games, which logs its internal failures to log.
@@ -88,7 +97,14 @@ func New(log *zap.Logger, cfg Config, games ...engine.Game) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Service{log: log, cfg: cfg, validator: validator, games: make(map[string]engine.Game, len(games))}
+	s := &Service{log: log, cfg: cfg, validator: validator, games: make(map[string]engine.Game, len(games)),
+		plain: make(map[string]bool, len(cfg.PlainStateCallers))}
+	for _, name := range cfg.PlainStateCallers {
+		if name == caller.Anonymous {
+			return nil, errors.New("service: an empty name among the plain-state callers")
+		}
+		s.plain[name] = true
+	}
 	for _, g := range games {
 		info := g.Info()
 		s.games[info.GetId()] = g
@@ -105,29 +121,31 @@ func (s *Service) ListGames(context.Context, *rulebookv1.ListGamesRequest) (*rul
 
 // NewGame sets up a game, from the caller's seed or, without one, from a random seed nobody knows. A sealed game
 // comes back as a token, the view of the requested seat and every seat's pass.
-func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*rulebookv1.NewGameResponse, error) {
+func (s *Service) NewGame(ctx context.Context, req *rulebookv1.NewGameRequest) (*rulebookv1.NewGameResponse, error) {
 	g, err := s.engineFor(req, req.GetGame())
 	if err != nil {
 		return nil, err
 	}
+	trusted := s.trusts(ctx)
 	seed := req.GetSeed()
 	if req.Seed == nil {
 		seed = randomSeed()
-	} else if !s.cfg.AcceptPlainStates {
+	} else if !trusted {
 		return nil, seedRefused()
 	}
 	state, err := g.New(req.GetOptions(), seed)
 	if err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
-	if !req.GetSeal() && req.GetSeat() == 0 && s.cfg.AcceptPlainStates {
+	if !req.GetSeal() && req.GetSeat() == 0 && trusted {
 		return &rulebookv1.NewGameResponse{State: state}, nil
 	}
 	table, err := seal.NewTable(rand.Reader)
 	if err != nil {
 		return nil, s.internal("NewGame", err)
 	}
-	h := openedGame{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat())}
+	h := openedGame{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat()),
+		trusted: trusted}
 	if err := h.checkSeat(h.seat, "seat"); err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
@@ -143,8 +161,8 @@ func (s *Service) NewGame(_ context.Context, req *rulebookv1.NewGameRequest) (*r
 }
 
 // ValidateMove answers a legal move with OK and an illegal one with the error ApplyMove would give.
-func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRequest) (*rulebookv1.ValidateMoveResponse, error) {
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+func (s *Service) ValidateMove(ctx context.Context, req *rulebookv1.ValidateMoveRequest) (*rulebookv1.ValidateMoveResponse, error) {
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -159,8 +177,8 @@ func (s *Service) ValidateMove(_ context.Context, req *rulebookv1.ValidateMoveRe
 
 // ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
 // every caller gets the events, their counts by kind, or neither, as the request's events asks.
-func (s *Service) ApplyMove(_ context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
-	a, err := s.applyMove(req, false)
+func (s *Service) ApplyMove(ctx context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
+	a, err := s.applyMove(ctx, req, false)
 	return a.resp, err
 }
 
@@ -173,8 +191,8 @@ type appliedMove struct {
 
 // applyMove plays the move of req, as ApplyMove answers it: with the answer's state or view in wire form if wire is
 // set (see ApplyMoveWire).
-func (s *Service) applyMove(req *rulebookv1.ApplyMoveRequest, wire bool) (appliedMove, error) {
-	h, err := s.openHeld(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+func (s *Service) applyMove(ctx context.Context, req *rulebookv1.ApplyMoveRequest, wire bool) (appliedMove, error) {
+	h, err := s.openHeld(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return appliedMove{}, err
 	}
@@ -215,8 +233,8 @@ func (s *Service) applyMove(req *rulebookv1.ApplyMoveRequest, wire bool) (applie
 
 // ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,
 // its own seat).
-func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMovesRequest) (*rulebookv1.ListLegalMovesResponse, error) {
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+func (s *Service) ListLegalMoves(ctx context.Context, req *rulebookv1.ListLegalMovesRequest) (*rulebookv1.ListLegalMovesResponse, error) {
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -235,8 +253,8 @@ func (s *Service) ListLegalMoves(_ context.Context, req *rulebookv1.ListLegalMov
 }
 
 // Score gives the standings, which show no hidden fact (a hand's value is a count every seat may see).
-func (s *Service) Score(_ context.Context, req *rulebookv1.ScoreRequest) (*rulebookv1.ScoreResponse, error) {
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+func (s *Service) Score(ctx context.Context, req *rulebookv1.ScoreRequest) (*rulebookv1.ScoreResponse, error) {
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -248,8 +266,8 @@ func (s *Service) Score(_ context.Context, req *rulebookv1.ScoreRequest) (*ruleb
 }
 
 // GetView returns what a player, or a spectator (viewer 0), may see; a token caller sees its own seat's view.
-func (s *Service) GetView(_ context.Context, req *rulebookv1.GetViewRequest) (*rulebookv1.GetViewResponse, error) {
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+func (s *Service) GetView(ctx context.Context, req *rulebookv1.GetViewRequest) (*rulebookv1.GetViewResponse, error) {
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}
@@ -269,6 +287,11 @@ func randomSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// trusts reports whether the caller of ctx may send and receive plain states and choose seeds.
+func (s *Service) trusts(ctx context.Context) bool {
+	return s.cfg.AcceptPlainStates || s.plain[caller.Name(ctx)]
 }
 
 // game finds the engine of the game named id.

@@ -21,7 +21,7 @@ const suggestMargin = 10 * time.Millisecond
 // seat only, and the search sees only what that seat may see.
 func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRequest) (*rulebookv1.SuggestMoveResponse, error) {
 	start := time.Now()
-	h, err := s.openGame(req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
 		return nil, err
 	}

@@ -21,8 +21,8 @@ const (
 // deterministic encoding of ApplyMove's answer gives, for the gRPC server to send as it is. The answer's state or view
 // is written by its game (engine.ApplyWire, engine.ApplyHeldWire), without the message of each of its parts that
 // encoding it as a message would build (a 32 x 32 Exploze board is 1,024 of them). Its refusals are ApplyMove's.
-func (s *Service) ApplyMoveWire(_ context.Context, req *rulebookv1.ApplyMoveRequest) ([]byte, error) {
-	a, err := s.applyMove(req, true)
+func (s *Service) ApplyMoveWire(ctx context.Context, req *rulebookv1.ApplyMoveRequest) ([]byte, error) {
+	a, err := s.applyMove(ctx, req, true)
 	if err != nil {
 		return nil, err
 	}

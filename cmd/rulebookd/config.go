@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +31,8 @@ type config struct {
 	stateKeys     string
 	stateKeysFile string
 	dataDir       string
+	// apiKeysFile is the file of the hashes of the API keys that name callers; empty for none.
+	apiKeysFile string
 	// memoryLimit is the Go runtime's memory limit, unless GOMEMLIMIT sets it; 0 means from the cgroup's.
 	memoryLimit int64
 	// server is how the server serves.
@@ -76,6 +80,11 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"idle-timeout", "RULEBOOK_IDLE_TIMEOUT", "5m", "close a gRPC or HTTP connection without a call for that long (keep it longer than a proxy's own idle timeout)", durationVar(&cfg.server.IdleTimeout)},
 		{"max-connection-age", "RULEBOOK_MAX_CONNECTION_AGE", "30m", "close a gRPC connection (GOAWAY, once its calls end) that is that old, so that clients spread over new replicas", durationVar(&cfg.server.MaxConnectionAge)},
 		{"cors-origins", "RULEBOOK_CORS_ORIGINS", "", "comma-separated `origins` (https://app.example.com, or * for any) whose web pages may call the HTTP address (REST, Connect, gRPC-Web) from a browser; none: no CORS header is sent", listVar(&cfg.server.CORSOrigins)},
+		{"api-keys-file", "RULEBOOK_API_KEYS_FILE", "", "file of the API keys that name callers, one \"name:sha256:<hex of the key's SHA-256>\" per line (# comments); owner-only, or refused", stringVar(&cfg.apiKeysFile)},
+		{"plain-state-callers", "RULEBOOK_PLAIN_STATE_CALLERS", "", "comma-separated `names` of the callers (API key names, certificate URI SANs or common names) that may send and receive plain states and chosen seeds; the others hold only tokens (not with -accept-plain-states)", listVar(&cfg.server.PlainStateCallers)},
+		{"accept-plain-scoped-tokens", "RULEBOOK_ACCEPT_PLAIN_SCOPED_TOKENS", "false", "let callers that hold only tokens open tokens sealed for callers that may hold plain states (which may hold boards those callers chose)", boolVar(&cfg.server.AcceptPlainScopedTokens)},
+		{"require-caller", "RULEBOOK_REQUIRE_CALLER", "false", "refuse RulesService calls from callers without an API key or a client certificate (UNAUTHENTICATED, HTTP 401); health checks, reflection, /healthz, /openapi.json and /play/ stay open", boolVar(&cfg.server.RequireCaller)},
+		{"caller-max-calls", "RULEBOOK_CALLER_MAX_CALLS", "", "comma-separated `name=N`: at most N calls at once of the caller name (anonymous: every anonymous caller together); more are refused with RESOURCE_EXHAUSTED", callsVar(&cfg.server.CallerMaxCalls)},
 		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(max(1, runtime.GOMAXPROCS(0)/2)), "SolvePuzzle, Replay and SuggestMove calls served at once (by default half the CPUs the process may use, so that light calls keep the rest); as many more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
 	}
 	for _, s := range settings {
@@ -241,6 +250,53 @@ func (v listValue) Set(s string) error {
 		}
 	}
 	*v.p = items
+	return nil
+}
+
+// callsVar binds a comma-separated list of name=N (white space around each item ignored) to p.
+func callsVar(p *map[string]int) func(*flag.FlagSet, string, string, string) error {
+	return func(fs *flag.FlagSet, name, def, usage string) error {
+		v := callsValue{p}
+		err := v.Set(def)
+		fs.Var(v, name, usage)
+		return err
+	}
+}
+
+// callsValue is a flag.Value of the map at p, of names to numbers of calls.
+type callsValue struct{ p *map[string]int }
+
+// String formats the map as Set takes it, sorted by name (empty for the zero callsValue).
+func (v callsValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	var items []string
+	for _, name := range slices.Sorted(maps.Keys(*v.p)) {
+		items = append(items, name+"="+strconv.Itoa((*v.p)[name]))
+	}
+	return strings.Join(items, ",")
+}
+
+// Set parses s, comma-separated name=N items, into the map.
+func (v callsValue) Set(s string) error {
+	var items []string
+	if err := (listValue{&items}).Set(s); err != nil {
+		return err
+	}
+	calls := make(map[string]int, len(items))
+	for _, item := range items {
+		i := strings.LastIndex(item, "=")
+		if i <= 0 {
+			return fmt.Errorf("%q: want name=N", item)
+		}
+		n, err := strconv.Atoi(item[i+1:])
+		if err != nil {
+			return fmt.Errorf("%q: want name=N: %w", item, err)
+		}
+		calls[item[:i]] = n
+	}
+	*v.p = calls
 	return nil
 }
 

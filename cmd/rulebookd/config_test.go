@@ -4,6 +4,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -34,6 +35,17 @@ func TestParseConfig(t *testing.T) {
 		{name: "no home, no data directory", env: map[string]string{"HOME": ""}, wantErr: true},
 		{name: "no home, a key file", args: []string{"-state-keys-file", "/k"}, env: map[string]string{"HOME": ""},
 			want: func(c config) bool { return c.stateKeysFile == "/k" }},
+		{name: "callers", args: []string{"-plain-state-callers", "game-server, spiffe://example.org/bot", "-require-caller",
+			"-caller-max-calls", "bot=2, spiffe://example.org/x=3", "-api-keys-file", "/keys"},
+			env: map[string]string{"RULEBOOK_ACCEPT_PLAIN_SCOPED_TOKENS": "true"},
+			want: func(c config) bool {
+				return strings.Join(c.server.PlainStateCallers, " ") == "game-server spiffe://example.org/bot" && c.server.RequireCaller &&
+					c.server.CallerMaxCalls["bot"] == 2 && c.server.CallerMaxCalls["spiffe://example.org/x"] == 3 &&
+					c.apiKeysFile == "/keys" && c.server.AcceptPlainScopedTokens
+			}},
+		{name: "plain states for every caller and for some", args: []string{"-accept-plain-states", "-plain-state-callers", "a"}, wantErr: true},
+		{name: "caller calls without a number", args: []string{"-caller-max-calls", "bot"}, wantErr: true},
+		{name: "caller calls of zero", args: []string{"-caller-max-calls", "bot=0"}, wantErr: true},
 		{name: "no heavy calls", args: []string{"-max-heavy-calls", "0"}, wantErr: true},
 		{name: "heavy calls below all calls", args: []string{"-max-concurrent-calls", "4", "-max-heavy-calls", "3"},
 			want: func(c config) bool { return c.server.MaxConcurrentCalls == 4 && c.server.MaxHeavyCalls == 3 }},

@@ -22,6 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/rulebook/rulebook/server"
+	"github.com/rulebook/rulebook/server/identity"
 	"github.com/rulebook/rulebook/server/tracing"
 )
 
@@ -63,6 +64,12 @@ func start(args []string) error {
 	keys, err := loadKeys(cfg, log)
 	if err != nil {
 		return err
+	}
+	if cfg.apiKeysFile != "" {
+		if cfg.server.APIKeys, err = identity.LoadKeyFile(cfg.apiKeysFile); err != nil {
+			return fmt.Errorf("API keys file: %w", err)
+		}
+		log.Info("API keys from a file", zap.String("file", cfg.apiKeysFile), zap.Strings("callers", cfg.server.APIKeys.Names()))
 	}
 	srv, err := server.New(cfg.server, log, keys, server.Games()...)
 	if err != nil {

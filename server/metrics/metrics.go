@@ -1,6 +1,6 @@
 // Package metrics is rulebookd's Prometheus instrumentation, on a registry of its own: the gRPC server's metrics
 // (go-grpc-middleware's provider, with handling times), the REST API's (client_golang's promhttp, by route),
-// rulebook's own (refusals by game, method and reason; the limits' waits and refusals; the request memory in flight;
+// rulebook's own (refusals by game, method and reason; calls by caller; the limits' waits and refusals; the request memory in flight;
 // the calls the limiter holds; token opens by result; Exploze chains and solver searches; build information;
 // draining), and the Go runtime's and the process's (the memory limit in effect is go_gc_gomemlimit_bytes). Every label takes a bounded set of values, whatever the callers send.
 package metrics
@@ -20,6 +20,7 @@ import (
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/service/caller"
 	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
@@ -45,6 +46,8 @@ type Metrics struct {
 	httpDuration                   *prometheus.HistogramVec
 	httpInFlight                   prometheus.Gauge
 	requestBytes, requestBytesSize func() int64
+	callerCalls                    *prometheus.CounterVec
+	callers                        map[string]bool // the callers named in the caller label; see NameCallers
 }
 
 // New returns the metrics of a server hosting games (their ids), built as build.
@@ -59,7 +62,7 @@ func New(build Build, games []string) *Metrics {
 		limiterWaits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_waits_total",
 			Help: "Calls that waited for a limit (heavy_calls)."}, []string{"limit"}),
 		limiterRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_limiter_refusals_total",
-			Help: "Calls refused by a limit: calls, heavy_calls or request_bytes."}, []string{"limit"}),
+			Help: "Calls refused by a limit: calls, heavy_calls, request_bytes or caller_calls (a caller's share)."}, []string{"limit"}),
 		tokenOpens: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_token_opens_total",
 			Help: "Tokens opened, by result: ok, or the reason the token was refused."}, []string{"result"}),
 		chainExplosions: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "rulebook_exploze_chain_explosions",
@@ -76,12 +79,15 @@ func New(build Build, games []string) *Metrics {
 			[]string{"code", "method", "route"}),
 		httpInFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_http_requests_in_flight",
 			Help: "REST requests being answered."}),
+		callerCalls: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rulebook_caller_calls_total",
+			Help: "RulesService calls answered, by caller (a name the configuration gives, \"anonymous\", or \"other\") and gRPC code."},
+			[]string{"caller", "code"}),
 	}
 	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "rulebook_build_info", Help: "Always 1; the labels describe the build.",
 		ConstLabels: prometheus.Labels{"version": build.Version, "revision": build.Revision, "goversion": runtime.Version()}})
 	buildInfo.Set(1)
 	m.registry.MustRegister(m.grpc, m.refusals, m.limiterWaits, m.limiterRefusals, m.tokenOpens, m.chainExplosions,
-		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, buildInfo,
+		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, m.callerCalls, buildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// Counters that alerts watch exist from the start, at 0, so that their first increase counts.
 	for _, result := range []string{"ok", seal.ReasonTokenMalformed, seal.ReasonTokenTooLarge, seal.ReasonTokenUnknownKey, seal.ReasonTokenInvalid} {
@@ -174,6 +180,33 @@ func (m *Metrics) CallRefused(game, method string, err error) {
 		reason = status.Code(err).String()
 	}
 	m.refusals.WithLabelValues(m.game(game), method, reason).Inc()
+}
+
+// NameCallers sets the callers whose names the caller label of rulebook_caller_calls_total takes (those of the
+// configuration: a bounded set), every other named caller counted as "other". It is to be called before any call.
+func (m *Metrics) NameCallers(names []string) {
+	if m == nil {
+		return
+	}
+	m.callers = make(map[string]bool, len(names))
+	for _, name := range names {
+		m.callers[name] = true
+	}
+}
+
+// CallAnswered counts a RulesService call of the caller named name (caller.Anonymous: none), answered with err.
+func (m *Metrics) CallAnswered(name string, err error) {
+	if m == nil {
+		return
+	}
+	label := "other"
+	switch {
+	case name == caller.Anonymous:
+		label = "anonymous"
+	case m.callers[name]:
+		label = name
+	}
+	m.callerCalls.WithLabelValues(label, status.Code(err).String()).Inc()
 }
 
 // game is the value of the game label for game: itself if hosted, "" if unknown yet, else "unknown".

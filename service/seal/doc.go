@@ -18,7 +18,14 @@
 //	"rulebook token v1\x00" + game + "\x00" + key id
 //
 // which binds the token to the format version, the game id and the key id: a token sealed for "micropul" never opens
-// as "exploze", and a token whose key id was edited never opens. A key id is 1 to 32 characters of [A-Za-z0-9_-].
+// as "exploze", and a token whose key id was edited never opens.
+//
+// A token has a [Scope]. The tokens above are of [ScopeSealed]: sealed for a caller that holds only tokens, whose
+// states came from seeds the service drew and from moves. A token of [ScopePlain], sealed for a caller that may send
+// plain states and choose seeds (and so may have sealed any board it chose), starts with "p1." instead of "v1.", and
+// its additional data starts with "rulebook plain token v1\x00" instead: rewriting one prefix into the other makes
+// the token fail authentication. [Keyring.OpenScoped] opens a token of ScopePlain only when told to accept that scope
+// (ReasonTokenScope otherwise), after it has authenticated it. Tokens sealed before scopes existed are of ScopeSealed. A key id is 1 to 32 characters of [A-Za-z0-9_-].
 // A token is at most [MaxTokenBytes] long and holds a state of at most [MaxStateBytes]. Open refuses a longer token
 // before decoding anything, any token that is not exactly in this form (base64 is decoded strictly: no padding, no
 // line breaks, no stray bits), and any token altered in any bit, with the same error for every authentication failure.

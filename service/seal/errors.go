@@ -15,6 +15,9 @@ const (
 	// ReasonTokenInvalid: the token failed authentication: altered, truncated, sealed for another game, or sealed
 	// under another key with the same id.
 	ReasonTokenInvalid = "TOKEN_INVALID"
+	// ReasonTokenScope: the token is authentic, but of ScopePlain (sealed for a caller that may choose any board),
+	// and it was opened by a caller that holds only tokens, on a server not told to take such tokens from it.
+	ReasonTokenScope = "TOKEN_SCOPE_REFUSED"
 	// ReasonStateTooLarge: Seal was given a state longer than MaxStateBytes. It is the sealer's fault, not a
 	// token holder's.
 	ReasonStateTooLarge = "STATE_TOO_LARGE"
@@ -42,6 +45,8 @@ func (e *Error) Error() string {
 		return "state token sealed under a key this service does not hold"
 	case ReasonTokenInvalid:
 		return "state token is not authentic"
+	case ReasonTokenScope:
+		return "state token sealed for a caller that may choose any board"
 	case ReasonStateTooLarge:
 		return "state too large to seal"
 	case ReasonSeatPassMalformed:

@@ -361,7 +361,7 @@ func FuzzOpen(f *testing.F) {
 		for _, game := range []string{"micropul", "exploze", ""} {
 			for _, state := range [][]byte{nil, []byte("state"), bytes.Repeat([]byte{1, 2, 3}, 100)} {
 				table := testTable(game)
-				token, err := ring.seal(game, table, state, nonces)
+				token, err := ring.seal(ScopeSealed, game, table, state, nonces)
 				if err != nil {
 					f.Fatal(err)
 				}
@@ -419,7 +419,7 @@ func TestTokenSpec(t *testing.T) {
 	want := "v1.k1." + base64.RawURLEncoding.EncodeToString(append(bytes.Clone(nonce), ciphertext...))
 
 	r := testRing(t, "k1")
-	got, err := r.seal("micropul", table, state, bytes.NewReader(nonce))
+	got, err := r.seal(ScopeSealed, "micropul", table, state, bytes.NewReader(nonce))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,5 +435,43 @@ func TestTokenSpec(t *testing.T) {
 	const pinned = "v1.k1.ZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXp7OG-JIozTuk5qICD6YwOFWX9R7xsbc3muxe9DbRHCUQ9OBwoDpAV6ZQsLDO_yRAdt80JUg0CT7wD6"
 	if want != pinned {
 		t.Errorf("the token of the fixed key, table, state and nonce is %q, was %q", want, pinned)
+	}
+}
+
+// TestScope checks that a token of ScopePlain opens only where plain-scoped tokens are accepted, that a token of
+// ScopeSealed opens everywhere, and that a token's scope cannot be changed by rewriting its prefix.
+func TestScope(t *testing.T) {
+	r := testRing(t, "k")
+	table := testTable("t")
+	plain, err := r.SealScoped(ScopePlain, "micropul", table, []byte("chosen board"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := r.SealScoped(ScopeSealed, "micropul", table, []byte("drawn board"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(plain, plainPrefix) || !strings.HasPrefix(sealed, tokenPrefix) {
+		t.Fatalf("tokens %.10q and %.10q: want the prefixes %q and %q", plain, sealed, plainPrefix, tokenPrefix)
+	}
+	for _, tt := range []struct {
+		name   string
+		token  string
+		accept Scope
+		want   string // the reason, "" for a token that opens
+	}{
+		{"plain where plain is accepted", plain, ScopePlain, ""},
+		{"plain where only sealed is accepted", plain, ScopeSealed, ReasonTokenScope},
+		{"sealed where plain is accepted", sealed, ScopePlain, ""},
+		{"sealed where only sealed is accepted", sealed, ScopeSealed, ""},
+		{"plain relabelled sealed", tokenPrefix + strings.TrimPrefix(plain, plainPrefix), ScopePlain, ReasonTokenInvalid},
+		{"sealed relabelled plain", plainPrefix + strings.TrimPrefix(sealed, tokenPrefix), ScopePlain, ReasonTokenInvalid},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := r.OpenScoped("micropul", tt.token, tt.accept)
+			if got := Reason(err); got != tt.want || (tt.want == "") != (err == nil) {
+				t.Errorf("OpenScoped: %v, want reason %q", err, tt.want)
+			}
+		})
 	}
 }
