@@ -41,8 +41,8 @@ type Config struct {
 	// PlainStateCallers are the callers, by name (see package identity), that may send and receive plain game states
 	// and choose seeds; every other caller holds only tokens.
 	PlainStateCallers []string
-	// AcceptPlainScopedTokens lets the callers that hold only tokens open the tokens sealed for callers that may hold
-	// plain states (seal.ScopePlain), which may hold any board such a caller chose.
+	// AcceptPlainScopedTokens lets the callers that hold only tokens open tokens of seal.ScopePlain: of boards a
+	// caller chose (a plain state or a chosen seed).
 	AcceptPlainScopedTokens bool
 	// APIKeys name the callers that send an API key; nil names none (a call with a key is then refused).
 	APIKeys *identity.Keys

@@ -75,16 +75,29 @@ func TestPlainStateCallers(t *testing.T) {
 	}
 }
 
-// TestTokenScope checks that a token sealed for a plain-state caller opens for plain-state callers (of any server
-// sharing the keys), and for the others only where plain-scoped tokens are accepted; and that a token sealed for a
-// token-only caller opens for everyone.
+// TestTokenScope checks that a token of a board a caller chose (a chosen seed, and the moves applied to it) is of the
+// plain scope, which opens for plain-state callers (of any server sharing the keys), and for the others only where
+// plain-scoped tokens are accepted; and that a token of a game the service dealt opens for everyone, whoever asked
+// for it.
 func TestTokenScope(t *testing.T) {
 	strict, lenient := newCallerService(t, false, "game-server"), newCallerService(t, true, "game-server")
-	trusted, err := strict.NewGame(as("game-server"), &rulebookv1.NewGameRequest{Game: "micropul", Seal: true})
+	newGame := func(who string, seed *uint64) *rulebookv1.NewGameResponse {
+		t.Helper()
+		resp, err := strict.NewGame(as(who), &rulebookv1.NewGameRequest{Game: "micropul", Seal: true, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	seed := uint64(42)
+	chosen, dealt, players := newGame("game-server", &seed), newGame("game-server", nil), newGame("player-app", nil)
+	moves, err := strict.ListLegalMoves(as("game-server"), &rulebookv1.ListLegalMovesRequest{Game: "micropul",
+		Token: chosen.GetToken(), SeatPass: chosen.GetSeatPasses()[0]})
 	if err != nil {
 		t.Fatal(err)
 	}
-	untrusted, err := strict.NewGame(as("player-app"), &rulebookv1.NewGameRequest{Game: "micropul", Seal: true})
+	moved, err := strict.ApplyMove(as("game-server"), &rulebookv1.ApplyMoveRequest{Game: "micropul", Token: chosen.GetToken(),
+		SeatPass: chosen.GetSeatPasses()[0], Move: moves.GetMoves()[0]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,17 +108,22 @@ func TestTokenScope(t *testing.T) {
 		caller string
 		want   string
 	}{
-		{"plain-scoped, plain-state caller", strict, trusted.GetToken(), "game-server", ""},
-		{"plain-scoped, token-only caller", strict, trusted.GetToken(), "player-app", seal.ReasonTokenScope},
-		{"plain-scoped, anonymous", strict, trusted.GetToken(), caller.Anonymous, seal.ReasonTokenScope},
-		{"plain-scoped, accepted", lenient, trusted.GetToken(), "player-app", ""},
-		{"sealed-only, plain-state caller", strict, untrusted.GetToken(), "game-server", ""},
-		{"sealed-only, token-only caller", strict, untrusted.GetToken(), "player-app", ""},
+		{"chosen seed, plain-state caller", strict, chosen.GetToken(), "game-server", ""},
+		{"chosen seed, token-only caller", strict, chosen.GetToken(), "player-app", seal.ReasonTokenScope},
+		{"chosen seed, anonymous", strict, chosen.GetToken(), caller.Anonymous, seal.ReasonTokenScope},
+		{"chosen seed, accepted", lenient, chosen.GetToken(), "player-app", ""},
+		{"chosen seed and a move, token-only caller", strict, moved.GetToken(), "player-app", seal.ReasonTokenScope},
+		{"dealt for a plain-state caller, token-only caller", strict, dealt.GetToken(), "player-app", ""},
+		{"dealt for a token-only caller, plain-state caller", strict, players.GetToken(), "game-server", ""},
+		{"dealt for a token-only caller, token-only caller", strict, players.GetToken(), "player-app", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.s.GetView(as(tt.caller), &rulebookv1.GetViewRequest{Game: "micropul", Token: tt.token})
 			checkRefusal(t, err, tt.want)
 		})
+	}
+	if seal.ScopeOf(chosen.GetToken()) != seal.ScopePlain || seal.ScopeOf(dealt.GetToken()) != seal.ScopeSealed {
+		t.Errorf("scopes of %.3s (chosen seed) and %.3s (dealt): want p1. and v1.", chosen.GetToken(), dealt.GetToken())
 	}
 }
 

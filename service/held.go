@@ -24,9 +24,11 @@ type openedGame struct {
 	sealed bool
 	table  seal.Table
 	seat   engine.Player
-	// trusted is set when the caller may hold plain states: the tokens sealed for it are of seal.ScopePlain, and it
-	// may open them.
+	// trusted is set when the caller may hold plain states: it may open tokens of seal.ScopePlain.
 	trusted bool
+	// chosen is set when the state is one a caller chose, or may have: a plain state, a state dealt from a chosen
+	// seed, or one opened from a token of seal.ScopePlain. Its tokens are of seal.ScopePlain.
+	chosen bool
 }
 
 // engineFor checks req's structure and finds the engine of the game it names.
@@ -68,14 +70,14 @@ func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, 
 		if pass != "" {
 			return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
 		}
-		h.state = state
+		h.state, h.chosen = state, true
 		return h, nil
 	}
 	table, held, err := s.openToken(h, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	h.held, h.sealed, h.table = held, true, table
+	h.held, h.sealed, h.table, h.chosen = held, true, table, seal.ScopeOf(token) == seal.ScopePlain
 	if pass != "" {
 		seat, err := table.CheckPass(game, pass)
 		if err != nil {
@@ -116,11 +118,11 @@ func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, 
 	return s.sealHeld(h, held)
 }
 
-// sealHeld seals a state in the form the engine packed it into a token of h's table: of seal.ScopePlain if h's caller
-// is trusted.
+// sealHeld seals a state in the form the engine packed it into a token of h's table: of seal.ScopePlain if h's state
+// is one a caller chose.
 func (s *Service) sealHeld(h openedGame, held []byte) (string, error) {
 	scope := seal.ScopeSealed
-	if h.trusted {
+	if h.chosen {
 		scope = seal.ScopePlain
 	}
 	token, err := s.cfg.Keys.SealScoped(scope, h.game, h.table, held)

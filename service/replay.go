@@ -175,7 +175,7 @@ func (s *Service) replayStart(ctx context.Context, req *rulebookv1.ReplayRequest
 	if err != nil {
 		return openedGame{}, s.refuse("Replay", engine.WithinField(err, "setup"))
 	}
-	h := openedGame{g: g, game: req.GetGame(), state: state, trusted: true}
+	h := openedGame{g: g, game: req.GetGame(), state: state, trusted: true, chosen: true}
 	if !req.GetSeal() {
 		return h, nil
 	}

@@ -32,9 +32,8 @@ type Config struct {
 	// PlainStateCallers are the callers (by name, see package caller) that may send and receive plain game states
 	// and choose seeds, the others holding only tokens; with AcceptPlainStates, every caller may.
 	PlainStateCallers []string
-	// AcceptPlainScopedTokens lets callers that hold only tokens open tokens of seal.ScopePlain, which are sealed for
-	// callers that may hold plain states (and so may hold any board they chose); without it they are refused
-	// (TOKEN_SCOPE_REFUSED).
+	// AcceptPlainScopedTokens lets callers that hold only tokens open tokens of seal.ScopePlain, whose boards a caller
+	// chose (a plain state, a chosen seed); without it they are refused (TOKEN_SCOPE_REFUSED).
 	AcceptPlainScopedTokens bool
 	// PuzzleNodeLimit bounds the search of one SolvePuzzle call; 0 means defaultPuzzleNodeLimit.
 	PuzzleNodeLimit int64
@@ -145,7 +144,7 @@ func (s *Service) NewGame(ctx context.Context, req *rulebookv1.NewGameRequest) (
 		return nil, s.internal("NewGame", err)
 	}
 	h := openedGame{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat()),
-		trusted: trusted}
+		trusted: trusted, chosen: req.Seed != nil}
 	if err := h.checkSeat(h.seat, "seat"); err != nil {
 		return nil, s.refuse("NewGame", err)
 	}

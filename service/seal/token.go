@@ -32,13 +32,20 @@ const (
 type Scope uint8
 
 const (
-	// ScopeSealed is the scope of a token sealed for a caller that holds only tokens: its state came from a seed the
-	// service drew and from moves.
+	// ScopeSealed is the scope of a token whose state came from a seed the service drew and from moves.
 	ScopeSealed Scope = iota
-	// ScopePlain is the scope of a token sealed for a caller that may send plain states and choose seeds: its state
-	// may be any board the caller chose.
+	// ScopePlain is the scope of a token whose state a caller chose, or may have: it came from a plain state, a seed
+	// the caller chose, or another token of ScopePlain. It may be any board at all.
 	ScopePlain
 )
+
+// ScopeOf returns the scope that token says it has (which OpenScoped authenticates).
+func ScopeOf(token string) Scope {
+	if strings.HasPrefix(token, plainPrefix) {
+		return ScopePlain
+	}
+	return ScopeSealed
+}
 
 // tokenEncoding decodes the sealed part of a token: unpadded URL-safe base64 without stray bits. (Decoders skip line
 // breaks even so: Open checks the alphabet first.)
