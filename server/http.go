@@ -20,9 +20,13 @@ import (
 	"github.com/rulebook/rulebook/service/caller"
 )
 
-// headerTimeout bounds how long an HTTP client may take to send a request's headers (an HTTP connection holds one
-// of the listener's places until then).
+// headerTimeout bounds how long a client of the admin listener may take to send a request's headers.
 const headerTimeout = 10 * time.Second
+
+// maxHeaderBytes is the most a request's headers may take on the HTTP listener (a request with more is answered 431
+// by net/http): a call's headers are a few hundred bytes. Their read time is that of this many bytes
+// (Config.readTime), so that a client that sends its headers slowly holds its connection only so long.
+const maxHeaderBytes = 64 << 10
 
 // maxLoggedBytes bounds what an access log line repeats of a request (its path, its X-Forwarded-For).
 const maxLoggedBytes = 256

@@ -105,7 +105,10 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	}
 	httpServer := &http.Server{
 		Handler:           handler,
-		ReadHeaderTimeout: headerTimeout, // the body within the call's deadline, the answer within answerTimeout
+		// The headers within the read time of their largest size, the body as it arrives (gateway.ReadBody), the
+		// answer within answerTimeout.
+		ReadHeaderTimeout: s.cfg.readTime(maxHeaderBytes),
+		MaxHeaderBytes:    maxHeaderBytes,
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
 	}
