@@ -63,7 +63,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"call-timeout", "RULEBOOK_CALL_TIMEOUT", "10s", "longest time a call may take from its arrival, its request still to come; a caller's shorter deadline wins", durationVar(&cfg.server.CallTimeout)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
-		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing " +
+		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing; refused if others, or a group not the server's own, may read it " +
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
 		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},
