@@ -172,7 +172,7 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, inter
 			return method(srv, ctx, func(req any) error {
 				var raw rawRequest
 				if err := stream.RecvMsg(&raw); err != nil {
-					return err
+					return recvError(err)
 				}
 				var err error
 				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
