@@ -23,6 +23,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -66,6 +67,7 @@ var decoder = func() runtime.Decoder {
 		appsv1.AddToScheme,
 		autoscalingv2.AddToScheme,
 		corev1.AddToScheme,
+		networkingv1.AddToScheme,
 		policyv1.AddToScheme,
 	} {
 		if err := add(scheme); err != nil {
@@ -113,6 +115,7 @@ type manifests struct {
 	service       *corev1.Service
 	hpa           *autoscalingv2.HorizontalPodAutoscaler
 	pdb           *policyv1.PodDisruptionBudget
+	networkPolicy *networkingv1.NetworkPolicy
 	kustomization kustomization
 	// resourceFiles are the YAML files other than kustomizationFile,
 	// slash-separated and relative to manifestDir, sorted.
@@ -204,8 +207,8 @@ func loadManifests(t *testing.T) *manifests {
 		t.Fatal(err)
 	}
 	slices.Sort(m.resourceFiles)
-	if m.deployment == nil || m.service == nil || m.hpa == nil || m.pdb == nil {
-		t.Fatalf("%s must hold one Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget; got %d files %v", manifestDir, len(m.resourceFiles), m.resourceFiles)
+	if m.deployment == nil || m.service == nil || m.hpa == nil || m.pdb == nil || m.networkPolicy == nil {
+		t.Fatalf("%s must hold one Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget and NetworkPolicy; got %d files %v", manifestDir, len(m.resourceFiles), m.resourceFiles)
 	}
 	return &m
 }
@@ -224,6 +227,8 @@ func (m *manifests) add(obj runtime.Object) error {
 		duplicate, m.hpa = m.hpa != nil, o
 	case *policyv1.PodDisruptionBudget:
 		duplicate, m.pdb = m.pdb != nil, o
+	case *networkingv1.NetworkPolicy:
+		duplicate, m.networkPolicy = m.networkPolicy != nil, o
 	default:
 		return errors.New("unexpected kind " + kind)
 	}
@@ -290,7 +295,7 @@ func TestKustomization(t *testing.T) {
 
 func TestObjectsCarryAppLabel(t *testing.T) {
 	m := loadManifests(t)
-	for _, obj := range []metav1.Object{m.deployment, m.service, m.hpa, m.pdb, &m.deployment.Spec.Template} {
+	for _, obj := range []metav1.Object{m.deployment, m.service, m.hpa, m.pdb, m.networkPolicy, &m.deployment.Spec.Template} {
 		if got := obj.GetLabels()[appLabelKey]; got != appLabelValue {
 			t.Errorf("%T %q: label %s = %q, want %q", obj, obj.GetName(), appLabelKey, got, appLabelValue)
 		}

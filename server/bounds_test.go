@@ -175,6 +175,7 @@ func TestMessageLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			req.Header.Set("Content-Type", "application/json")
 			code, out := servertest.Do(t, req)
 			if code != tt.want.HTTPCode {
 				t.Fatalf("%d bytes: HTTP %d %.300s, want %d", len(tt.body), code, out, tt.want.HTTPCode)
@@ -232,6 +233,7 @@ func TestNearLimitRequestsKeepMemoryBounded(t *testing.T) {
 				if err != nil {
 					return false, err
 				}
+				req.Header.Set("Content-Type", "application/json")
 				resp, err := http.DefaultClient.Do(req)
 				if err != nil {
 					return false, err

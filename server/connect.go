@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,7 @@ func rpcRoutes() []string {
 // JSON request is decoded as strictly as a REST body (gateway.DecodeJSON); an answer in JSON leaves out the fields
 // that are not set, as REST does.
 func (s *Server) rpcHandler() (http.Handler, error) {
-	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpc,
+	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpcTarget(),
 		vanguard.WithTargetProtocols(vanguard.ProtocolGRPC),
 		vanguard.WithTargetCodecs(vanguard.CodecProto),
 		vanguard.WithNoTargetCompression(), // the gRPC server decompresses nothing: Vanguard does
@@ -56,7 +57,52 @@ func (s *Server) rpcHandler() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.bounded(transcoder), nil
+	return webText(s.checked(s.bounded(transcoder))), nil
+}
+
+// Reasons of the refusals of a call whose headers no protocol can serve.
+const (
+	// ReasonMalformedTimeout: a Connect or gRPC-Web call's Connect-Timeout-Ms or grpc-timeout header is not a timeout
+	// in its protocol's form.
+	ReasonMalformedTimeout = "MALFORMED_TIMEOUT"
+	// ReasonHTTP2Required: a gRPC call (not gRPC-Web) over HTTP/1, which cannot carry gRPC's trailers.
+	ReasonHTTP2Required = "HTTP2_REQUIRED"
+)
+
+// connectTimeout is the form of a Connect-Timeout-Ms: 1 to 10 digits.
+var connectTimeout = regexp.MustCompile(`^[0-9]{1,10}$`)
+
+// checked returns next, to which a call passes only if a protocol can serve it. A gRPC call over HTTP/1 is answered
+// HTTP 400 HTTP2_REQUIRED, in Connect's JSON (as curl shows it), rather than grpc-go's 505; a call whose
+// Connect-Timeout-Ms or grpc-timeout is not in its protocol's form, MALFORMED_TIMEOUT in its protocol's error, rather
+// than Vanguard's plain text.
+func (s *Server) checked(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ct := r.Header.Get("Content-Type")
+		if r.ProtoMajor < 2 && strings.HasPrefix(ct, "application/grpc") && !strings.HasPrefix(ct, "application/grpc-web") {
+			asConnect := r.Clone(r.Context())
+			asConnect.Header.Set("Content-Type", "application/json")
+			s.refuseCall(w, asConnect, refusal.New(codes.InvalidArgument, ReasonHTTP2Required, "gRPC needs HTTP/2, and this "+
+				"request is HTTP/1: call the gRPC port, or this one with Connect or gRPC-Web", nil))
+			return
+		}
+		for _, t := range []struct {
+			header, form string
+			valid        func(string) bool
+		}{
+			{"Connect-Timeout-Ms", "1 to 10 digits (milliseconds)", connectTimeout.MatchString},
+			{"Grpc-Timeout", "1 to 8 digits and a unit (H, M, S, m, u or n)", func(v string) bool {
+				_, ok := parseGRPCTimeout(v)
+				return ok
+			}},
+		} {
+			if v := r.Header.Values(t.header); len(v) > 1 || len(v) == 1 && !t.valid(v[0]) {
+				s.refuseCall(w, r, refusal.New(codes.InvalidArgument, ReasonMalformedTimeout, t.header+" is not "+t.form, nil))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // bounded returns next, each of whose requests has the call's deadline from its arrival and has its body read
@@ -65,7 +111,6 @@ func (s *Server) rpcHandler() (http.Handler, error) {
 // message (checkFraming), and gives Vanguard an empty Connect JSON body as the empty message, as REST reads it. A
 // body it refuses is answered here, in the request's protocol, and counted as a refusal of its method.
 func (s *Server) bounded(next http.Handler) http.Handler {
-	errs := connect.NewErrorWriter()
 	limits := gateway.Limits{MaxBytes: int64(s.cfg.MaxMessageBytes + envelopeBytes), Budget: s.budget, ReadTime: s.cfg.readTime}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
@@ -81,12 +126,7 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 			}
 		}
 		if err != nil {
-			s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
-			w.Header().Set("Connection", "close") // what is left of the body is never read
-			if refusal.Reason(err) == gateway.ReasonRequestTimeout && connectUnary(r) {
-				w = withStatus{w, http.StatusRequestTimeout} // the client's, not the 504 of a call past its deadline
-			}
-			_ = errs.Write(w, r, connectError(err))
+			s.refuseCall(w, r, err)
 			return
 		}
 		defer release()
@@ -99,6 +139,17 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refuseCall answers r, a call over Connect, gRPC-Web or gRPC, with err in its protocol's error, closing the
+// connection (what is left of its body is never read), and counts it as a refusal of its method.
+func (s *Server) refuseCall(w http.ResponseWriter, r *http.Request, err error) {
+	s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
+	w.Header().Set("Connection", "close")
+	if refusal.Reason(err) == gateway.ReasonRequestTimeout && connectUnary(r) {
+		w = withStatus{w, http.StatusRequestTimeout} // the client's, not the 504 of a call past its deadline
+	}
+	_ = connect.NewErrorWriter().Write(w, r, connectError(err))
 }
 
 // ReasonCompressionUnsupported is the reason of a Connect or gRPC-Web call whose request is compressed
@@ -148,15 +199,11 @@ func connectUnary(r *http.Request) bool {
 	return r.Method == http.MethodPost && strings.HasPrefix(ct, "application/")
 }
 
-// ReasonUnsupportedMediaType is the reason of a request on a call's path whose content type is none of Connect's
-// (application/json, application/proto), gRPC-Web's or gRPC's (HTTP 415).
-const ReasonUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
-
 // notACall answers a request on a call's path that is no call Vanguard takes, in Connect's JSON: a method other
 // than POST is 405 METHOD_NOT_ALLOWED (Allow: POST), a content type of no protocol 415 UNSUPPORTED_MEDIA_TYPE. It is
 // counted as a refusal of its method.
 func (s *Server) notACall(w http.ResponseWriter, r *http.Request) {
-	code, err := http.StatusUnsupportedMediaType, refusal.New(codes.InvalidArgument, ReasonUnsupportedMediaType,
+	code, err := http.StatusUnsupportedMediaType, refusal.New(codes.InvalidArgument, gateway.ReasonUnsupportedMediaType,
 		"a call takes the content type of Connect (application/json, application/proto), gRPC-Web or gRPC", nil)
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)

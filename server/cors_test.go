@@ -89,6 +89,7 @@ func TestCORSAnswers(t *testing.T) {
 					t.Fatal(err)
 				}
 				req.Header.Set("Origin", testOrigin)
+				req.Header.Set("Content-Type", "application/json")
 				resp, body := servertest.Fetch(t, req)
 				if resp.StatusCode != tt.code {
 					t.Errorf("HTTP %d, want %d: %s", resp.StatusCode, tt.code, body)

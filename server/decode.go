@@ -5,6 +5,7 @@ import (
 	"google.golang.org/grpc/encoding"
 	protoenc "google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/mem"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -13,8 +14,22 @@ import (
 )
 
 // ReasonMalformedMessage is the reason of a gRPC request whose message is not a valid encoding of the request: cut
-// short, not protobuf at all, a string that is not UTF-8, groups nested beyond protobuf's limit.
+// short, not protobuf at all, a string that is not UTF-8, groups nested beyond protobuf's limit; or that never
+// arrived whole (its stream ended before the end of the message, or before any).
 const ReasonMalformedMessage = "MALFORMED_MESSAGE"
+
+// recvError returns the caller's error for err, the failure of reading a call's request: MALFORMED_MESSAGE where
+// grpc-go says INTERNAL (or gives no status), for a stream that ended before its whole message (none: grpc-go's
+// "cardinality violation", as when Vanguard refused a Connect or gRPC-Web call's JSON and ended the stream; or part
+// of one) or whose message does not decompress, each the client's doing; and err itself otherwise (CANCELLED,
+// DEADLINE_EXCEEDED, a message over the size limit). It is what the call is counted and logged as: grpc-go has
+// answered a gRPC client already, with its own INTERNAL.
+func recvError(err error) error {
+	if code := status.Code(err); code == codes.Internal || code == codes.Unknown {
+		return refusal.New(codes.InvalidArgument, ReasonMalformedMessage, "the request did not arrive whole", nil)
+	}
+	return err
+}
 
 // rawRequest is a request message as it arrived, not decoded: the server's codec keeps the bytes in it, so that the
 // server can weigh and refuse a request before decoding it, and answer a failed decoding with the caller's error

@@ -187,7 +187,7 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, obser
 			return method(srv, ctx, func(req any) error {
 				raw, err := s.readRequest(stream)
 				if err != nil {
-					return err
+					return recvError(err)
 				}
 				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
 				if r, ok := req.(interface{ GetGame() string }); ok && err == nil {

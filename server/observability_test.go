@@ -246,6 +246,7 @@ func TestTracing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header.Set("Content-Type", "application/json")
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
 	req.Header.Set("traceparent", "00-"+traceID+"-00f067aa0ba902b7-01")
 	if code, body := servertest.Do(t, req); code != http.StatusOK {

@@ -59,9 +59,63 @@ func TestRESTRouting(t *testing.T) {
 	}
 }
 
+// TestRESTContentType checks that a REST call takes only a JSON body, Content-Type application/json (with parameters
+// or not): any other type, the ones a browser sends to another site without a CORS preflight included, and none at
+// all are 415 UNSUPPORTED_MEDIA_TYPE, before the body is read.
+func TestRESTContentType(t *testing.T) {
+	ts := startServer(t, testConfig())
+	unsupported := servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusUnsupportedMediaType,
+		Reason: gateway.ReasonUnsupportedMediaType}
+	for _, tt := range []struct {
+		contentType string
+		ok          bool
+	}{
+		{"application/json", true},
+		{"application/json; charset=utf-8", true},
+		{"Application/JSON", true},
+		{"", false},
+		{"text/plain", false},
+		{"text/plain;charset=UTF-8", false},
+		{"application/x-www-form-urlencoded", false},
+		{"multipart/form-data; boundary=x", false},
+		{"application/jsonp", false},
+		{"application/json; broken=", false},
+	} {
+		t.Run(tt.contentType, func(t *testing.T) {
+			req, err := http.NewRequestWithContext(servertest.CallContext(t), http.MethodPost, ts.URL+"/v1/games/exploze:new",
+				strings.NewReader(`{"seal": true}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.contentType != "" {
+				req.Header.Set("Content-Type", tt.contentType)
+			}
+			resp, body := servertest.Fetch(t, req)
+			if tt.ok {
+				if resp.StatusCode != http.StatusOK {
+					t.Errorf("HTTP %d, want 200: %s", resp.StatusCode, body)
+				}
+				return
+			}
+			if resp.StatusCode != unsupported.HTTPCode {
+				t.Errorf("HTTP %d, want %d: %s", resp.StatusCode, unsupported.HTTPCode, body)
+			}
+			servertest.CheckStatus(t, servertest.RESTStatus(t, body), unsupported.Code, unsupported)
+		})
+	}
+}
+
 // rawHTTP sends request, bytes as they are, to the HTTP listener at url, and returns the status code and body of the
 // answer.
 func rawHTTP(t *testing.T, url, request string) (int, string) {
+	t.Helper()
+	resp, body := rawExchange(t, url, request, false)
+	return resp.StatusCode, body
+}
+
+// rawExchange sends request, bytes as they are, to the HTTP listener at url, then closes its side of the connection
+// for writing if halfClose is set, and returns the answer and its body.
+func rawExchange(t *testing.T, url, request string, halfClose bool) (*http.Response, string) {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
 	if err != nil {
@@ -74,6 +128,11 @@ func rawHTTP(t *testing.T, url, request string) (int, string) {
 	if _, err := io.WriteString(conn, request); err != nil {
 		t.Fatal(err)
 	}
+	if halfClose {
+		if err := conn.(*net.TCPConn).CloseWrite(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatalf("no answer: %v", err)
@@ -83,7 +142,7 @@ func rawHTTP(t *testing.T, url, request string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, string(body)
+	return resp, string(body)
 }
 
 // TestRESTBodies sends bodies the server cannot take over raw HTTP/1.1: broken chunked framing is 400
@@ -229,6 +288,7 @@ func TestRESTUnpopulated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		req.Header.Set("Content-Type", "application/json")
 		if tt.accept != "" {
 			req.Header.Set("Accept", tt.accept)
 		}

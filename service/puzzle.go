@@ -135,12 +135,13 @@ func pieceSet(req *rulebookv1.SolvePuzzleRequest) (polyomino.Set, error) {
 }
 
 // puzzleError turns a failure of package polyomino about field into the caller's status: INVALID_ARGUMENT for a
-// malformed puzzle, RESOURCE_EXHAUSTED past the node limit, and the context's own code when the deadline passed.
+// malformed puzzle, FAILED_PRECONDITION past the node limit (the same
+// puzzle is refused again: a retry cannot help), and the context's own code when the deadline passed.
 func puzzleError(err error, field string) error {
 	var e *polyomino.Error
 	switch {
 	case errors.As(err, &e) && e.Reason == polyomino.ReasonNodeLimitReached:
-		return refusal.New(codes.ResourceExhausted, ReasonSearchTooLarge, "the search needs more work than a call may do", nil)
+		return refusal.New(codes.FailedPrecondition, ReasonSearchTooLarge, "the search needs more work than a call may do", nil)
 	case errors.As(err, &e):
 		return refusal.Field(e.Reason, field, e.Message)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):

@@ -35,7 +35,7 @@ func newPuzzleService(t *testing.T, nodeLimit int64) *Service {
 }
 
 // TestSolvePuzzleNodeLimit checks that a search needing more work than a call may do is refused with
-// RESOURCE_EXHAUSTED and the reason SEARCH_TOO_LARGE.
+// FAILED_PRECONDITION (HTTP 400, which no client retries) and the reason SEARCH_TOO_LARGE.
 func TestSolvePuzzleNodeLimit(t *testing.T) {
 	s := newPuzzleService(t, 10)
 	var shape []*rulebookv1.PuzzleCell
@@ -53,8 +53,8 @@ func TestSolvePuzzleNodeLimit(t *testing.T) {
 			reason = info.GetReason()
 		}
 	}
-	if st.Code() != codes.ResourceExhausted || reason != ReasonSearchTooLarge {
-		t.Errorf("a search over its node limit: %v (reason %q), want RESOURCE_EXHAUSTED %s", err, reason, ReasonSearchTooLarge)
+	if st.Code() != codes.FailedPrecondition || reason != ReasonSearchTooLarge {
+		t.Errorf("a search over its node limit: %v (reason %q), want FAILED_PRECONDITION %s", err, reason, ReasonSearchTooLarge)
 	}
 }
 

@@ -56,7 +56,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	settings := []setting{
 		{"grpc-addr", "RULEBOOK_GRPC_ADDR", ":50051", "address for gRPC", stringVar(&cfg.grpcAddr)},
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz, /openapi.json and RulesService over Connect and gRPC-Web", stringVar(&cfg.httpAddr)},
-		{"admin-addr", "RULEBOOK_ADMIN_ADDR", ":9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only; empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
+		{"admin-addr", "RULEBOOK_ADMIN_ADDR", "127.0.0.1:9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only, so this host alone by default (:9090 for every interface); empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
 		{"pprof", "RULEBOOK_PPROF", "false", "serve the runtime's profiles at /debug/pprof/ on the admin address", boolVar(&cfg.server.Pprof)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
@@ -69,7 +69,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"min-read-rate", "RULEBOOK_MIN_READ_RATE", "262144", "slowest rate, in bytes per second, at which a request may arrive (see -read-timeout)", intVar(&cfg.server.MinReadRate)},
 		{"drain-delay", "RULEBOOK_DRAIN_DELAY", "0s", "on SIGTERM, time spent reporting NOT_SERVING before refusing new calls", durationVar(&cfg.server.DrainDelay)},
 		{"shutdown-timeout", "RULEBOOK_SHUTDOWN_TIMEOUT", "20s", "on SIGTERM, longest wait for calls in flight to finish", durationVar(&cfg.server.ShutdownTimeout)},
-		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing " +
+		{"state-keys-file", "RULEBOOK_STATE_KEYS_FILE", "", "file of the keys that seal state tokens, one \"id:base64\" per line, the first sealing; refused if others, or a group not the server's own, may read it " +
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
 		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},

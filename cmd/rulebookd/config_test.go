@@ -19,7 +19,7 @@ func TestParseConfig(t *testing.T) {
 		wantErr bool
 	}{
 		{name: "defaults", want: func(c config) bool {
-			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.logFormat == "console" &&
+			return c.grpcAddr == ":50051" && c.httpAddr == ":8080" && c.adminAddr == "127.0.0.1:9090" && c.logFormat == "console" &&
 				c.server.CallTimeout == 10*time.Second && c.server.MaxMessageBytes == 1<<20 && c.server.DrainDelay == 0 &&
 				c.dataDir == "/home/player/.local/state/rulebook" && !c.server.AcceptPlainStates && c.stateKeys == "" &&
 				c.server.MaxConcurrentCalls == 32 && c.server.MaxHeavyCalls == max(1, runtime.GOMAXPROCS(0)/2) &&

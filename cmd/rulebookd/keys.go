@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"fmt"
-	"os"
 
 	"go.uber.org/zap"
 
@@ -23,12 +22,8 @@ func loadKeys(cfg config, log *zap.Logger) (*seal.Keyring, error) {
 		}
 		log.Info("state keys from the environment", zap.String("sealingKey", keys[0].ID), zap.Int("keys", len(keys)))
 	case cfg.stateKeysFile != "":
-		text, err := os.ReadFile(cfg.stateKeysFile)
-		if err != nil {
+		if keys, err = seal.ReadKeyFile(cfg.stateKeysFile); err != nil {
 			return nil, fmt.Errorf("state keys file: %w", err)
-		}
-		if keys, err = seal.ParseKeys(string(text)); err != nil {
-			return nil, fmt.Errorf("state keys file %s: %w", cfg.stateKeysFile, err)
 		}
 		log.Info("state keys from a file", zap.String("file", cfg.stateKeysFile), zap.String("sealingKey", keys[0].ID),
 			zap.Int("keys", len(keys)))

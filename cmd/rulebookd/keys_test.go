@@ -28,6 +28,13 @@ func TestLoadKeys(t *testing.T) {
 	if err := os.WriteFile(badFile, []byte("k:"+badSecret+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	openFile := filepath.Join(dir, "open")
+	if err := os.WriteFile(openFile, []byte(seal.FormatKeys(servertest.Key(t, "new", 2))), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(openFile, 0o644); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name        string
 		cfg         config
@@ -39,6 +46,7 @@ func TestLoadKeys(t *testing.T) {
 		{name: "data directory", cfg: config{}, wantSealing: "k", wantMade: true},
 		{name: "missing key file", cfg: config{stateKeysFile: filepath.Join(dir, "missing")}},
 		{name: "bad key file", cfg: config{stateKeysFile: badFile}},
+		{name: "key file readable by others", cfg: config{stateKeysFile: openFile}},
 		{name: "bad environment", cfg: config{stateKeys: "k:" + badSecret}},
 	}
 	for _, tt := range tests {
@@ -63,5 +71,26 @@ func TestLoadKeys(t *testing.T) {
 				emptyDir(t, tt.cfg.dataDir)
 			}
 		})
+	}
+}
+
+// TestConfigFromEnvironment checks that RULEBOOK_STATE_KEYS is read and then gone from the process's environment,
+// and so from every child's (exec.Cmd passes os.Environ).
+func TestConfigFromEnvironment(t *testing.T) {
+	t.Setenv(stateKeysEnv, servertest.StateKeys)
+	cfg, err := configFromEnvironment(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.stateKeys != servertest.StateKeys {
+		t.Errorf("state keys %q, want those of %s", cfg.stateKeys, stateKeysEnv)
+	}
+	if v, ok := os.LookupEnv(stateKeysEnv); ok {
+		t.Errorf("%s is still in the environment: %q", stateKeysEnv, v)
+	}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, stateKeysEnv+"=") {
+			t.Errorf("os.Environ, which a child process gets, still holds %s", stateKeysEnv)
+		}
 	}
 }

@@ -38,7 +38,7 @@ func main() {
 
 // start runs the server with the given arguments until SIGTERM or SIGINT (see onSignals).
 func start(args []string) error {
-	cfg, err := parseConfig(args, os.Getenv, os.Stderr)
+	cfg, err := configFromEnvironment(args)
 	if err != nil {
 		return err
 	}
@@ -81,6 +81,17 @@ func start(args []string) error {
 		return err
 	}
 	return srv.Serve(onSignals(srv, log), listeners)
+}
+
+// configFromEnvironment returns the configuration of args and the process's environment, from which it removes
+// RULEBOOK_STATE_KEYS once read: neither a child process nor a later os.Getenv or os.Environ gets the keys. (The
+// kernel still shows the environment the process started with in /proc/<pid>/environ, to its user and root.)
+func configFromEnvironment(args []string) (config, error) {
+	cfg, err := parseConfig(args, os.Getenv, os.Stderr)
+	if unsetErr := os.Unsetenv(stateKeysEnv); unsetErr != nil {
+		return config{}, fmt.Errorf("removing %s from the environment: %w", stateKeysEnv, unsetErr)
+	}
+	return cfg, err
 }
 
 // listen opens the listeners of cfg: gRPC, HTTP, and admin unless its address is empty.

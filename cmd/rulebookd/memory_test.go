@@ -91,6 +91,7 @@ func restLoad(name, url, path string, body []byte, chunked bool) hostileLoad {
 		if err != nil {
 			return err
 		}
+		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return nil // the server may refuse and close before the body is sent

@@ -8,6 +8,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -36,6 +37,9 @@ const (
 	ReasonMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	// ReasonMalformedPath: the path is not valid UTF-8 once unescaped, or is not a path at all (HTTP 400).
 	ReasonMalformedPath = "MALFORMED_PATH"
+	// ReasonUnsupportedMediaType: a call's request is of a content type the server does not take (HTTP 415): a REST
+	// call's is not application/json, a call over Connect, gRPC-Web or gRPC is of none of their types.
+	ReasonUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
 )
 
 // Options bound the requests the gateway takes.
@@ -107,6 +111,11 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	r = r.WithContext(ctx)
 	if r.Method == http.MethodPost {
+		if err := g.checkContentType(r); err != nil {
+			w.Header().Set("Connection", "close") // the body is never read
+			g.Refuse(w, r, err)
+			return
+		}
 		body, release, ok := g.readBody(w, r)
 		if !ok {
 			return
@@ -115,6 +124,22 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body, r.ContentLength = newRequestBody(body), int64(len(body))
 	}
 	g.mux.ServeHTTP(w, r)
+}
+
+// checkContentType returns the refusal (415 UNSUPPORTED_MEDIA_TYPE) of r, a POST, if its path has a call that takes
+// POST and its Content-Type is not application/json (parameters such as charset aside), a missing one included; else
+// nil. A browser sends a text/plain, form or multipart body to another site without asking it first (CORS's
+// preflight), but never an application/json one.
+func (g *Gateway) checkContentType(r *http.Request) error {
+	_, methods := g.routes.match(r.URL.Path)
+	if _, call := methods[http.MethodPost]; !call {
+		return nil // routing refuses it
+	}
+	if media, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && media == "application/json" {
+		return nil
+	}
+	return refusal.New(codes.InvalidArgument, ReasonUnsupportedMediaType,
+		"a REST call's body is JSON, with the header Content-Type: application/json", nil)
 }
 
 // noHeader is the gateway's matcher of the HTTP headers to pass to a call as gRPC metadata: none, since the service
@@ -194,12 +219,12 @@ func (g *Gateway) Refuse(w http.ResponseWriter, r *http.Request, err error) {
 		game, method := g.callOf(r)
 		g.opts.Refused(game, method, err)
 	}
-	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, withHTTPStatus(err))
+	runtime.HTTPError(r.Context(), g.mux, g.marshaler, w, r, err) // callError answers it
 }
 
 // withHTTPStatus returns err, a refusal, with the HTTP status of its reason when the reason says more than its gRPC
 // code (from which grpc-gateway takes the status otherwise): 413 REQUEST_TOO_LARGE, 408 REQUEST_TIMEOUT, 405
-// METHOD_NOT_ALLOWED.
+// METHOD_NOT_ALLOWED, 415 UNSUPPORTED_MEDIA_TYPE.
 func withHTTPStatus(err error) error {
 	var code int
 	switch refusal.Reason(err) {
@@ -209,6 +234,8 @@ func withHTTPStatus(err error) error {
 		code = http.StatusRequestTimeout
 	case ReasonMethodNotAllowed:
 		code = http.StatusMethodNotAllowed
+	case ReasonUnsupportedMediaType:
+		code = http.StatusUnsupportedMediaType
 	default:
 		return err
 	}
@@ -226,15 +253,28 @@ func (g *Gateway) callOf(r *http.Request) (game, method string) {
 	return game, methods[r.Method]
 }
 
-// callError answers a call's error as the gateway does, except that a body that could not be decoded is answered
-// with the refusal its decoder kept, and logs an answer of 500 or more with its cause.
+// callError answers a call's error, or a refusal of a request that calls nothing, as the gateway does (with the HTTP
+// status of its reason, withHTTPStatus), except that a body that could not be decoded is answered with the refusal
+// its decoder kept; it logs an answer of 500 or more, other than 504, with its cause (a client's mistake is never
+// one: 405, 408 and 413 are not 500s of the server).
 func (g *Gateway) callError(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	if body, ok := r.Body.(*requestBody); ok && body.refusal != nil {
 		err = body.refusal
 	}
-	if code := runtime.HTTPStatusFromCode(status.Code(err)); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
+	err = withHTTPStatus(err)
+	if code := httpStatus(err); code >= http.StatusInternalServerError && code != http.StatusGatewayTimeout {
 		g.opts.Log.Error("REST call failed", zap.String("path", restjson.Shorten(r.URL.Path)), zap.Int("status", code),
 			zap.Error(err))
 	}
-	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, withHTTPStatus(err))
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// httpStatus returns the HTTP status that grpc-gateway answers err with: the one withHTTPStatus gave it, else its
+// gRPC code's.
+func httpStatus(err error) int {
+	var withStatus *runtime.HTTPStatusError
+	if errors.As(err, &withStatus) {
+		return withStatus.HTTPStatus
+	}
+	return runtime.HTTPStatusFromCode(status.Code(err))
 }

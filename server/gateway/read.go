@@ -198,7 +198,9 @@ func both(a, b func()) func() {
 	return func() { a(); b() }
 }
 
-// unreadable is the refusal of a body whose reading failed with err, for a request with context ctx.
+// unreadable is the refusal of a body whose reading failed with err, for a request with context ctx: a body that
+// ended before its end (its connection closed, or half-closed, with a chunk or the declared length to come) is
+// MALFORMED_BODY at once, whatever its context; only one that had not arrived by the deadline is REQUEST_TIMEOUT.
 func unreadable(ctx context.Context, err error) error {
 	var tooLong *http.MaxBytesError
 	switch {
@@ -206,7 +208,9 @@ func unreadable(ctx context.Context, err error) error {
 		return tooLarge(tooLong.Limit)
 	case refusal.Reason(err) != "": // the budget's refusal
 		return err
-	case errors.Is(err, os.ErrDeadlineExceeded), ctx.Err() != nil:
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body was cut short: its connection ended before the body did", nil)
+	case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive in time (at the "+
 			"server's minimum rate, and before the call's deadline)", nil)
 	}

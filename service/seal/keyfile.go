@@ -167,8 +167,45 @@ func checkKeyDir(dir string) error {
 	return nil
 }
 
-// loadKeyFile reads and parses the key file at path. Its error wraps fs.ErrNotExist when there is no such file.
+// ReadKeyFile returns the keys of the key file at path that the operator provides (rulebookd's -state-keys-file).
+// Whoever reads it can forge every token, so it is refused if it is not a regular file, if others may read or write
+// it, or if its group may and that group is not this process's own. A group of the process's own is allowed, as
+// Kubernetes' fsGroup gives a mounted Secret's files to the pod's group with group read; so is an owner other than
+// the process's (such a Secret's files belong to root). Its error wraps fs.ErrNotExist when there is no such file.
+func ReadKeyFile(path string) ([]Key, error) {
+	return readKeyFile(path, func(info fs.FileInfo) error {
+		if perm := info.Mode().Perm(); !providedModeSafe(perm, fileGroup(info), os.Getgid()) && runtime.GOOS != "windows" {
+			return fmt.Errorf("seal: key file %s may be read by others, or by a group other than this process's "+
+				"(mode %04o): run chmod 600 %s (or 640, for this process's group)", path, perm, path)
+		}
+		return nil
+	})
+}
+
+// providedModeSafe reports whether a provided key file of mode perm, whose group is gid, is safe for a process of
+// group ownGID: nothing for others, and nothing for its group unless it is ownGID.
+func providedModeSafe(perm fs.FileMode, gid, ownGID int) bool {
+	return perm&0o007 == 0 && (perm&0o070 == 0 || gid == ownGID)
+}
+
+// loadKeyFile reads and parses the key file at path, kept in the data directory, which only this process's user may
+// read. Its error wraps fs.ErrNotExist when there is no such file.
 func loadKeyFile(path string) ([]Key, error) {
+	return readKeyFile(path, func(info fs.FileInfo) error {
+		// Windows has no such permission bits: every file there looks like mode 0666 or 0444.
+		if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
+			return fmt.Errorf("seal: key file %s may be read by group or others (mode %04o): run chmod 600 %s", path, perm, path)
+		}
+		if ownedByAnother(info) {
+			return fmt.Errorf("seal: key file %s belongs to another user than this process's", path)
+		}
+		return nil
+	})
+}
+
+// readKeyFile reads and parses the key file at path, a regular file that check accepts. Its error wraps
+// fs.ErrNotExist when there is no such file.
+func readKeyFile(path string, check func(fs.FileInfo) error) ([]Key, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("seal: opening the key file: %w", err)
@@ -181,12 +218,8 @@ func loadKeyFile(path string) ([]Key, error) {
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("seal: key file %s is not a regular file", path)
 	}
-	// Windows has no such permission bits: every file there looks like mode 0666 or 0444.
-	if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
-		return nil, fmt.Errorf("seal: key file %s may be read by group or others (mode %04o): run chmod 600 %s", path, perm, path)
-	}
-	if ownedByAnother(info) {
-		return nil, fmt.Errorf("seal: key file %s belongs to another user than this process's", path)
+	if err := check(info); err != nil {
+		return nil, err
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxKeyFileBytes+1))
 	if err != nil {

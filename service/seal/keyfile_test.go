@@ -2,11 +2,13 @@ package seal
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -343,5 +345,76 @@ func TestLoadOrCreateKeyFileRefusesOpenDirectories(t *testing.T) {
 	}
 	if _, _, _, err := LoadOrCreateKeyFile(dir, nil); err == nil || !strings.Contains(err.Error(), "another user") {
 		t.Errorf("a key directory of another user: %v, want a refusal", err)
+	}
+}
+
+// TestReadKeyFile checks the modes of a provided key file: none for others, and for its group only when it is the
+// process's own (as Kubernetes' fsGroup makes a mounted Secret's files).
+func TestReadKeyFile(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows files have no Unix permission bits")
+	}
+	good := FormatKeys(testKey("k1"))
+	for _, tt := range []struct {
+		mode fs.FileMode
+		ok   bool
+	}{
+		{0o600, true}, {0o400, true}, {0o640, true}, {0o440, true}, {0o660, true},
+		{0o644, false}, {0o604, false}, {0o602, false}, {0o601, false}, {0o444, false},
+	} {
+		t.Run(fmt.Sprintf("%04o", tt.mode), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "keys")
+			if err := os.WriteFile(path, []byte(good), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chown(path, -1, os.Getgid()); err != nil { // whatever group the directory gives
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, tt.mode); err != nil { // whatever the umask
+				t.Fatal(err)
+			}
+			keys, err := ReadKeyFile(path)
+			switch {
+			case tt.ok && (err != nil || len(keys) != 1):
+				t.Errorf("ReadKeyFile = %v, %v; want its key", keys, err)
+			case !tt.ok && err == nil:
+				t.Errorf("ReadKeyFile took a key file of mode %04o", tt.mode)
+			case !tt.ok && (!strings.Contains(err.Error(), "chmod 600") || !strings.Contains(err.Error(), path)):
+				t.Errorf("error %q does not say chmod 600 or name the file", err)
+			}
+		})
+	}
+	t.Run("missing", func(t *testing.T) {
+		if _, err := ReadKeyFile(filepath.Join(t.TempDir(), "keys")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("ReadKeyFile of no file: %v, want fs.ErrNotExist", err)
+		}
+	})
+	t.Run("a directory", func(t *testing.T) {
+		if _, err := ReadKeyFile(t.TempDir()); err == nil {
+			t.Error("a directory was taken as a key file")
+		}
+	})
+}
+
+// TestProvidedModeSafe checks the rule of a provided key file's mode against its group, another group included,
+// which a test cannot give a file of its own.
+func TestProvidedModeSafe(t *testing.T) {
+	const own, other = 1000, 2000
+	for _, tt := range []struct {
+		perm fs.FileMode
+		gid  int
+		want bool
+	}{
+		{0o600, other, true},
+		{0o640, own, true},
+		{0o440, own, true},
+		{0o640, other, false},
+		{0o620, other, false},
+		{0o604, own, false},
+		{0o644, own, false},
+	} {
+		if got := providedModeSafe(tt.perm, tt.gid, own); got != tt.want {
+			t.Errorf("providedModeSafe(%04o, group %d) = %v, want %v", tt.perm, tt.gid, got, tt.want)
+		}
 	}
 }

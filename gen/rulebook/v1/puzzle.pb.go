@@ -245,7 +245,8 @@ func (x *PuzzlePieceSet) GetPieces() []*PuzzlePiece {
 // ("custom.pieces[i].cells"); UNKNOWN_PIECE ("select[i]"); NO_PIECES, EMPTY_PIECE, DUPLICATE_CELL or
 // PIECE_DISCONNECTED ("pieces"); and AREA_MISMATCH ("pieces"): the pieces chosen together cover more or fewer cells
 // than the shape has, so that no tiling can exist (a puzzle is never answered unsolvable for its area alone). A search
-// that needs more work than the server allows is RESOURCE_EXHAUSTED with SEARCH_TOO_LARGE.
+// that needs more work than the server allows is FAILED_PRECONDITION with SEARCH_TOO_LARGE (not to be retried: the
+// same puzzle needs the same work).
 type SolvePuzzleRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Cells of the shape to tile, 1 to 64 of them. At most 256 here; none is EMPTY_SHAPE, more than 64 SHAPE_TOO_LARGE.

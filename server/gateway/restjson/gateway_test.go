@@ -81,6 +81,7 @@ func TestSameAsGateway(t *testing.T) {
 	t.Run("every field", func(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "/v1/games/exploze:new", strings.NewReader(`{"options": {"exploze": {"rows": 3, "cols": 3}}, "seed": "7"}`))
 		req.Header.Set("Accept", "application/json; unpopulated=true")
+		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
 		gw.ServeHTTP(w, req)
 		resp, err := svc.NewGame(ctx, newGame)
