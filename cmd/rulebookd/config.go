@@ -75,6 +75,9 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"max-connection-age", "RULEBOOK_MAX_CONNECTION_AGE", "30m", "close a gRPC connection (GOAWAY, once its calls end) that is that old, so that clients spread over new replicas", durationVar(&cfg.server.MaxConnectionAge)},
 		{"cors-origins", "RULEBOOK_CORS_ORIGINS", "", "comma-separated `origins` (https://app.example.com, or * for any) whose web pages may call the HTTP address (REST, Connect, gRPC-Web) from a browser; none: no CORS header is sent", listVar(&cfg.server.CORSOrigins)},
 		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(runtime.NumCPU()), "SolvePuzzle, Replay and SuggestMove calls served at once; a few more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
+		{"tls-cert-file", "RULEBOOK_TLS_CERT_FILE", "", "PEM certificate (chain) with which every address serves TLS 1.2+, with -tls-key-file; read again every second, a new one used by new connections", stringVar(&cfg.server.TLS.Cert)},
+		{"tls-key-file", "RULEBOOK_TLS_KEY_FILE", "", "PEM private key of -tls-cert-file", stringVar(&cfg.server.TLS.Key)},
+		{"tls-client-ca-file", "RULEBOOK_TLS_CLIENT_CA_FILE", "", "PEM CA certificates: the gRPC and HTTP addresses require a client certificate signed by one of them (mutual TLS; not the admin address); needs -tls-cert-file", stringVar(&cfg.server.TLS.ClientCA)},
 	}
 	for _, s := range settings {
 		def := s.def
