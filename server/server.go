@@ -1,7 +1,8 @@
 // Package server is rulebookd as a library: RulesService, health and reflection over gRPC, and the same calls as
 // REST (with /healthz and /openapi.json) over HTTP, bounded against hostile load (calls and request memory admitted
 // before requests are read, deadlines from a call's arrival, connections capped and closed when idle), with one log
-// line per call, panic recovery, and a graceful shutdown behind load balancers. It keeps no state between calls.
+// line per call, panic recovery, and a graceful shutdown behind load balancers; every listener over TLS (and the API's
+// over mutual TLS) if configured, its files reloaded as they change. It keeps no state between calls.
 package server
 
 import (

@@ -52,7 +52,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	settings := []setting{
 		{"grpc-addr", "RULEBOOK_GRPC_ADDR", ":50051", "address for gRPC", stringVar(&cfg.grpcAddr)},
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz, /openapi.json and RulesService over Connect and gRPC-Web", stringVar(&cfg.httpAddr)},
-		{"admin-addr", "RULEBOOK_ADMIN_ADDR", ":9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only; empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
+		{"admin-addr", "RULEBOOK_ADMIN_ADDR", ":9090", "address for /healthz and /metrics (and /debug/pprof/ with -pprof): for the operator's network only; empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
 		{"pprof", "RULEBOOK_PPROF", "false", "serve the runtime's profiles at /debug/pprof/ on the admin address", boolVar(&cfg.server.Pprof)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
