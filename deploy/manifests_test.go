@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -39,6 +40,8 @@ const (
 	manifestDir = "kubernetes"
 	// kustomizationFile is the kustomize entry point inside manifestDir.
 	kustomizationFile = "kustomization.yaml"
+	// certificateFile is the cert-manager Certificate inside manifestDir.
+	certificateFile = "certificate.yaml"
 	// protoDir holds the repository's .proto files, relative to this module.
 	protoDir = "../proto"
 	// serverDir holds rulebookd's main package, relative to this module.
@@ -109,6 +112,34 @@ type kustomizeImage struct {
 	NewTag  string `json:"newTag"`
 }
 
+// certificate is the subset of cert-manager's Certificate (cert-manager.io/v1) that certificate.yaml may use;
+// decoding it strictly rejects any other field. (cert-manager's Go API is not a dependency of this module.)
+type certificate struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Metadata   struct {
+		Name   string            `json:"name"`
+		Labels map[string]string `json:"labels"`
+	} `json:"metadata"`
+	Spec struct {
+		SecretName  string   `json:"secretName"`
+		Duration    string   `json:"duration"`
+		RenewBefore string   `json:"renewBefore"`
+		DNSNames    []string `json:"dnsNames"`
+		Usages      []string `json:"usages"`
+		PrivateKey  struct {
+			Algorithm      string `json:"algorithm"`
+			Size           int    `json:"size"`
+			RotationPolicy string `json:"rotationPolicy"`
+		} `json:"privateKey"`
+		IssuerRef struct {
+			Group string `json:"group"`
+			Kind  string `json:"kind"`
+			Name  string `json:"name"`
+		} `json:"issuerRef"`
+	} `json:"spec"`
+}
+
 // manifests is everything decoded from manifestDir.
 type manifests struct {
 	deployment    *appsv1.Deployment
@@ -116,6 +147,7 @@ type manifests struct {
 	hpa           *autoscalingv2.HorizontalPodAutoscaler
 	pdb           *policyv1.PodDisruptionBudget
 	networkPolicy *networkingv1.NetworkPolicy
+	certificate   *certificate
 	kustomization kustomization
 	// resourceFiles are the YAML files other than kustomizationFile,
 	// slash-separated and relative to manifestDir, sorted.
@@ -188,6 +220,13 @@ func loadManifests(t *testing.T) *manifests {
 			return nil
 		}
 		m.resourceFiles = append(m.resourceFiles, rel)
+		if rel == certificateFile {
+			m.certificate = &certificate{}
+			if err := yaml.UnmarshalStrict(data, m.certificate); err != nil {
+				t.Errorf("%s: %v", rel, err)
+			}
+			return nil
+		}
 		objs, err := decodeObjects(data)
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
@@ -207,8 +246,9 @@ func loadManifests(t *testing.T) *manifests {
 		t.Fatal(err)
 	}
 	slices.Sort(m.resourceFiles)
-	if m.deployment == nil || m.service == nil || m.hpa == nil || m.pdb == nil || m.networkPolicy == nil {
-		t.Fatalf("%s must hold one Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget and NetworkPolicy; got %d files %v", manifestDir, len(m.resourceFiles), m.resourceFiles)
+	if m.deployment == nil || m.service == nil || m.hpa == nil || m.pdb == nil || m.networkPolicy == nil || m.certificate == nil {
+		t.Fatalf("%s must hold one Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy and Certificate (%s); got %d files %v",
+			manifestDir, certificateFile, len(m.resourceFiles), m.resourceFiles)
 	}
 	return &m
 }
@@ -439,10 +479,13 @@ func TestScrapeAnnotations(t *testing.T) {
 	}
 }
 
-func TestProbesUseGRPCHealth(t *testing.T) {
+// TestProbesUseAdminHealthz checks that every probe asks GET /healthz on the admin port over HTTPS: the kubelet's
+// gRPC probes cannot speak TLS, and its HTTPS probes present no client certificate, which the admin port never
+// requires. The readiness probe asks for a service of the API, the others for the server's overall health.
+func TestProbesUseAdminHealthz(t *testing.T) {
 	m := loadManifests(t)
 	c := m.container(t)
-	grpcPort := containerPort(t, c, grpcPortName)
+	adminPort := containerPort(t, c, adminPortName)
 	services := protoServices(t)
 	tests := []struct {
 		name  string
@@ -461,23 +504,88 @@ func TestProbesUseGRPCHealth(t *testing.T) {
 			if p == nil {
 				t.Fatal("missing")
 			}
-			if p.GRPC == nil || p.HTTPGet != nil || p.TCPSocket != nil || p.Exec != nil {
-				t.Fatal("want a grpc probe and no other handler")
+			get := p.HTTPGet
+			if get == nil || p.GRPC != nil || p.TCPSocket != nil || p.Exec != nil {
+				t.Fatal("want an httpGet probe and no other handler")
 			}
-			if p.GRPC.Port != grpcPort {
-				t.Errorf("probes port %d, want the %s container port %d", p.GRPC.Port, grpcPortName, grpcPort)
+			if port := targetPort(t, c, get.Port); get.Scheme != corev1.URISchemeHTTPS || port != adminPort {
+				t.Errorf("probes %s port %d, want HTTPS on the %s container port %d", get.Scheme, port, adminPortName, adminPort)
 			}
-			service := ""
-			if p.GRPC.Service != nil {
-				service = *p.GRPC.Service
-			}
+			path, query, _ := strings.Cut(get.Path, "?")
+			service := strings.TrimPrefix(query, "service=")
 			switch {
+			case path != "/healthz" || service == query && query != "":
+				t.Errorf("path %q, want /healthz, with ?service=SERVICE or nothing", get.Path)
 			case tt.wantAPIService && service == "":
 				t.Errorf("checks overall health; want one of the services in %s: %v", protoDir, services)
 			case service != "" && !slices.Contains(services, service):
 				t.Errorf("checks service %q, which %s does not declare (%v)", service, protoDir, services)
 			}
 		})
+	}
+}
+
+// TestTLSFromCertificate checks that every port serves TLS from the Secret that certificate.yaml has cert-manager
+// renew, mounted so that its renewals reach the running pods: a whole directory (a subPath mount never sees an
+// update), read-only; and that the Certificate is for the Service's name and a server, renewed with a new key well
+// before it ends.
+func TestTLSFromCertificate(t *testing.T) {
+	m := loadManifests(t)
+	cert := m.certificate
+	if cert.APIVersion != "cert-manager.io/v1" || cert.Kind != "Certificate" {
+		t.Errorf("%s is %s %s, want cert-manager.io/v1 Certificate", certificateFile, cert.APIVersion, cert.Kind)
+	}
+	spec := cert.Spec
+	if !slices.Contains(spec.DNSNames, m.service.Name) {
+		t.Errorf("dnsNames %v lack the Service's name %q", spec.DNSNames, m.service.Name)
+	}
+	if !slices.Contains(spec.Usages, "server auth") {
+		t.Errorf("usages %v lack server auth", spec.Usages)
+	}
+	if spec.PrivateKey.RotationPolicy != "Always" {
+		t.Errorf("privateKey.rotationPolicy %q, want Always (a new key at each renewal)", spec.PrivateKey.RotationPolicy)
+	}
+	duration, errD := time.ParseDuration(spec.Duration)
+	renew, errR := time.ParseDuration(spec.RenewBefore)
+	if errD != nil || errR != nil || renew <= 0 || renew >= duration/2 || renew < 7*24*time.Hour {
+		t.Errorf("duration %q, renewBefore %q: want a renewal at least a week before the end, in its second half", spec.Duration, spec.RenewBefore)
+	}
+
+	pod := m.deployment.Spec.Template.Spec
+	var volume string
+	for _, v := range pod.Volumes {
+		if v.Secret != nil && v.Secret.SecretName == spec.SecretName {
+			volume = v.Name
+		}
+	}
+	if volume == "" {
+		t.Fatalf("no volume of the Certificate's Secret %q", spec.SecretName)
+	}
+	c := m.container(t)
+	var dir string
+	for _, vm := range c.VolumeMounts {
+		if vm.Name != volume {
+			continue
+		}
+		if vm.SubPath != "" || vm.SubPathExpr != "" || !vm.ReadOnly {
+			t.Errorf("volume %s is mounted with a subPath or writable; want the whole directory, read-only", volume)
+		}
+		dir = vm.MountPath
+	}
+	env := map[string]string{}
+	for _, e := range c.Env {
+		env[e.Name] = e.Value
+	}
+	for name, file := range map[string]string{"RULEBOOK_TLS_CERT_FILE": "tls.crt", "RULEBOOK_TLS_KEY_FILE": "tls.key"} {
+		if want := path.Join(dir, file); dir == "" || env[name] != want {
+			t.Errorf("%s=%q, want %q, from the mounted Secret", name, env[name], want)
+		}
+	}
+	if ca, ok := env["RULEBOOK_TLS_CLIENT_CA_FILE"]; ok && ca != path.Join(dir, "ca.crt") {
+		t.Errorf("RULEBOOK_TLS_CLIENT_CA_FILE=%q, want the Secret's ca.crt", ca)
+	}
+	if scheme := m.deployment.Spec.Template.Annotations["prometheus.io/scheme"]; scheme != "https" {
+		t.Errorf("prometheus.io/scheme %q, want https: the admin port serves TLS", scheme)
 	}
 }
 

@@ -1,76 +1,91 @@
 package server
 
 import (
-	"context"
-	"crypto/tls"
-	"crypto/x509"
-	"net"
+	"bytes"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/health"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
 
-	"github.com/rulebook/rulebook/server/identity"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/server/servertest"
-	"github.com/rulebook/rulebook/service/caller"
+	"github.com/rulebook/rulebook/server/tlsfiles"
+	"github.com/rulebook/rulebook/service"
 )
 
-// TestClientCertificateNamesCaller serves gRPC over mutual TLS with the server's caller tagger, and checks that a
-// call's caller is named by its client certificate: its first URI SAN, else its common name; and that an API key
-// sent as well names it instead.
+// TestClientCertificateNamesCaller serves the API over mutual TLS to plain-state callers named by certificate, and
+// checks over gRPC, REST and Connect that a call's caller is named by its client certificate (its first URI SAN,
+// else its common name) and that an API key sent as well names it instead: only a plain-state caller may choose a
+// seed, every other is refused SEED_REFUSED.
 func TestClientCertificateNamesCaller(t *testing.T) {
-	ca := servertest.NewCA(t)
-	pool := ca.Pool
-	serverCert := ca.Issue(t, &x509.Certificate{IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)},
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}})
-	client := func(cn string, uris ...string) tls.Certificate {
-		return ca.Issue(t, servertest.ClientTemplate(t, cn, uris...))
-	}
-
-	named := make(chan string, 1)
-	record := func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		named <- caller.Name(ctx)
-		return handler(ctx, req)
-	}
-	tagger := callers{id: identity.NewIdentifier(callerKeys(t))}.tagger()
-	srv := grpc.NewServer(grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{serverCert},
-		ClientAuth: tls.RequireAndVerifyClientCert, ClientCAs: pool, MinVersion: tls.VersionTLS12})),
-		grpc.StatsHandler(tagger), grpc.UnaryInterceptor(record))
-	healthpb.RegisterHealthServer(srv, health.NewServer())
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(srv.Stop)
+	ca := servertest.NewCA(t, "test CA")
+	files := servertest.WriteTLSFiles(t, t.TempDir(), servertest.ServerPair(t, ca), ca)
+	cfg := testConfig()
+	cfg.AcceptPlainStates = false
+	cfg.TLS = tlsfiles.Files{Cert: files.Cert, Key: files.Key, ClientCA: files.ClientCA}
+	cfg.APIKeys = callerKeys(t)
+	cfg.PlainStateCallers = []string{"spiffe://example.org/game-server", "reporting"}
+	ts := startServer(t, cfg)
+	grpcAddr, httpAddr := ts.Conn.Target(), strings.TrimPrefix(ts.URL, "http://")
 
 	for _, tt := range []struct {
 		name          string
-		cert          tls.Certificate
+		cn            string
+		uris          []string
 		authorization string
-		want          string
+		trusted       bool
 	}{
-		{"URI SAN", client("ignored", "spiffe://example.org/game-server", "spiffe://example.org/other"), "", "spiffe://example.org/game-server"},
-		{"common name", client("reporting"), "", "reporting"},
-		{"API key over certificate", client("reporting"), "Bearer " + playerKey, "player-app"},
+		{"URI SAN", "ignored", []string{"spiffe://example.org/game-server", "spiffe://example.org/other"}, "", true},
+		{"a second URI SAN is not the name", "ignored", []string{"spiffe://example.org/other", "spiffe://example.org/game-server"}, "", false},
+		{"common name", "reporting", nil, "", true},
+		{"another common name", "player", nil, "", false},
+		{"API key over certificate", "reporting", nil, "Bearer " + playerKey, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			conn, err := grpc.NewClient(l.Addr().String(), grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{
-				RootCAs: pool, Certificates: []tls.Certificate{tt.cert}, MinVersion: tls.VersionTLS12})))
-			if err != nil {
-				t.Fatal(err)
+			client := servertest.ClientPair(t, ca, tt.cn, tt.uris...)
+			c := servertest.DialTLS(t, grpcAddr, httpAddr, servertest.ClientTLS(t, &client, ca))
+			wantCode, wantHTTP := codes.OK, http.StatusOK
+			if !tt.trusted {
+				wantCode, wantHTTP = codes.PermissionDenied, http.StatusForbidden
 			}
-			defer conn.Close()
 			ctx := servertest.CallContext(t)
 			if tt.authorization != "" {
 				ctx = metadata.AppendToOutgoingContext(ctx, "authorization", tt.authorization)
 			}
-			servertest.Succeeded(healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{}))(t)
-			if got := <-named; got != tt.want {
-				t.Errorf("caller %q, want %q", got, tt.want)
+			_, err := c.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Seed: proto.Uint64(1)})
+			if servertest.StatusProto(err).GetCode() != int32(wantCode) {
+				t.Errorf("gRPC: %v, want %v", err, wantCode)
+			}
+			for _, path := range []string{"/v1/games/exploze:new", rulebookv1grpc.RulesService_NewGame_FullMethodName} {
+				req, err := http.NewRequestWithContext(servertest.CallContext(t), http.MethodPost, c.URL+path,
+					strings.NewReader(`{"game": "exploze", "seed": "1"}`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Header.Set("Content-Type", "application/json")
+				if tt.authorization != "" {
+					req.Header.Set("Authorization", tt.authorization)
+				}
+				resp, err := c.HTTP.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if resp.StatusCode != wantHTTP {
+					t.Errorf("%s: HTTP %d %s, want %d", path, resp.StatusCode, body, wantHTTP)
+				}
+				if !tt.trusted && !bytes.Contains(body, []byte(service.ReasonSeedRefused)) {
+					t.Errorf("%s: %s, want %s", path, body, service.ReasonSeedRefused)
+				}
 			}
 		})
 	}

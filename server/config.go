@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rulebook/rulebook/server/identity"
+	"github.com/rulebook/rulebook/server/tlsfiles"
 	"github.com/rulebook/rulebook/server/tracing"
 )
 
@@ -73,6 +74,10 @@ type Config struct {
 	// listener from a browser: REST, Connect and gRPC-Web; none (the default) sends no CORS header at all. See
 	// withCORS.
 	CORSOrigins []string
+	// TLS, if its files are set, serves every listener over TLS 1.2 or later with the certificate of those files,
+	// reloaded when they change; with a client CA file, the gRPC and HTTP listeners require a client certificate
+	// signed by one of its CAs (the admin listener asks for none: it is for the operator's network and the probes).
+	TLS tlsfiles.Files
 	// Metrics keeps the metrics that the admin listener serves at /metrics; without, the server measures nothing.
 	Metrics bool
 	// Pprof serves the runtime's profiles at /debug/pprof/ on the admin listener.
@@ -147,6 +152,9 @@ func (c Config) Check() error {
 		if n < 1 {
 			return fmt.Errorf("caller %q: max calls %d: want at least 1", name, n)
 		}
+	}
+	if err := c.TLS.Check(); err != nil {
+		return err
 	}
 	return checkOrigins(c.CORSOrigins, c.AcceptPlainStates)
 }

@@ -10,6 +10,7 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
@@ -92,6 +93,10 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 			s.metrics.StreamServerInterceptor(),
 			recovery.StreamServerInterceptor(recoverer),
 		),
+	}
+	if s.tls != nil {
+		// The peer of each call is then a credentials.TLSInfo, with the client's verified certificate under mutual TLS.
+		opts = append(opts, grpc.Creds(credentials.NewTLS(s.tls.ServerConfig(true, "h2"))))
 	}
 	if t := s.cfg.Tracing; t != nil {
 		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(otelgrpc.WithTracerProvider(t.Provider),

@@ -193,11 +193,14 @@ func bounded(s string) string {
 	return s
 }
 
-// adminServer returns the server of the admin endpoints: GET /metrics, and the runtime's profiles at /debug/pprof/
-// if Pprof is set. They are for the operator's network only: nothing limits them as the API is limited.
-func (s *Server) adminServer() *http.Server {
+// adminServer returns the server of the admin endpoints: GET /metrics, GET /healthz as gw serves it (for the
+// kubelet's probes, which present no client certificate: the admin listener never asks for one), and the runtime's
+// profiles at /debug/pprof/ if Pprof is set. They are for the operator's network only: nothing limits them as the
+// API is limited.
+func (s *Server) adminServer(gw *gateway.Gateway) *http.Server {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", s.metrics.Handler())
+	mux.Handle("GET /healthz", gw)
 	if s.cfg.Pprof {
 		mux.HandleFunc("/debug/pprof/", pprof.Index)
 		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)

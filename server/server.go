@@ -1,8 +1,9 @@
 // Package server is rulebookd as a library: RulesService, health and reflection over gRPC, and the same calls as
 // REST (with /healthz and /openapi.json) over HTTP, bounded against hostile load (a call slot and request memory taken
 // only by requests that have arrived, requests read within a deadline at a minimum rate, deadlines from a call's
-// arrival, connections capped and closed when idle), with one log
-// line per call, panic recovery, and a graceful shutdown behind load balancers. It keeps no state between calls.
+// arrival, connections capped and closed when idle), with one log line per call, panic recovery, and a graceful
+// shutdown behind load balancers; every listener over TLS (and the API's over mutual TLS) if configured, its files
+// reloaded as they change. It keeps no state between calls.
 package server
 
 import (
@@ -25,6 +26,7 @@ import (
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/metrics"
+	"github.com/rulebook/rulebook/server/tlsfiles"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
@@ -40,7 +42,8 @@ type Server struct {
 	health  *health.Server
 	budget  *admission.Budget // the memory of the requests in flight
 	metrics *metrics.Metrics
-	callers callers // who makes each call, and what it may do
+	callers callers            // who makes each call, and what it may do
+	tls     *tlsfiles.Reloader // nil without TLS
 	// draining is set once the server shuts down: every REST answer then closes its connection.
 	draining atomic.Bool
 	// hurry is done once StopNow is called, which ends a graceful shutdown at once.
@@ -49,7 +52,7 @@ type Server struct {
 }
 
 // Listeners are where a server serves: gRPC, HTTP (REST, /healthz, /openapi.json), and the admin endpoints
-// (/metrics, and /debug/pprof/ if enabled), which are served only if Admin is not nil.
+// (/healthz, /metrics, and /debug/pprof/ if enabled), which are served only if Admin is not nil.
 type Listeners struct {
 	GRPC, HTTP, Admin net.Listener
 }
@@ -77,6 +80,11 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	}
 	s := &Server{cfg: cfg, log: log, health: newHealth(), metrics: m, callers: newCallers(cfg, m),
 		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
+	if cfg.TLS.Enabled() {
+		if s.tls, err = tlsfiles.Load(cfg.TLS, log); err != nil {
+			return nil, err
+		}
+	}
 	m.WatchRequestBytes(s.budget.InFlight, s.budget.Limit)
 	s.hurry, s.stopNow = context.WithCancel(context.Background())
 	guard, limit := s.admission()
@@ -89,10 +97,14 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 // Serve serves on l until ctx is done or a listener fails, then shuts down gracefully: it reports NOT_SERVING and
 // closes every REST connection after its answer for the drain delay, then stops taking calls (gRPC clients get
 // GOAWAY) and lets the calls in flight finish within the shutdown timeout. StopNow ends that wait at once. Each
-// listener takes at most its configured number of connections at once.
+// listener takes at most its configured number of connections at once. With TLS, every listener serves TLS, whose
+// files are read again every tlsReloadInterval until Serve returns.
 func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	stopWorkers := make(chan struct{})
 	defer close(stopWorkers)
+	if s.tls != nil {
+		defer s.watchTLS()()
+	}
 	s.rest.workers.serve(s.cfg.MaxConcurrentCalls, stopWorkers)
 	gw, err := gateway.New(ctx, s.rest, localHealth{s.health}, gateway.Options{MaxBodyBytes: s.cfg.MaxMessageBytes,
 		Budget: s.budget, ReadTime: s.cfg.readTime, CallTimeout: s.cfg.CallTimeout, Log: s.log, Refused: s.metrics.CallRefused})
@@ -104,24 +116,32 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 		return err
 	}
 	httpServer := &http.Server{
-		Handler:           handler,
+		Handler: handler,
 		// The headers within the read time of their largest size, the body as it arrives (gateway.ReadBody), the
 		// answer within answerTimeout.
 		ReadHeaderTimeout: s.cfg.readTime(maxHeaderBytes),
 		MaxHeaderBytes:    maxHeaderBytes,
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          zap.NewStdLog(s.log),
+		// Over TLS, HTTP/2 (by ALPN) bounds the calls of a connection as gRPC does.
+		HTTP2: &http.HTTP2Config{MaxConcurrentStreams: int(s.cfg.MaxStreamsPerConnection)},
 	}
 	var admin *http.Server
 
 	failed := make(chan error, 4)
 	go func() { failed <- s.grpc.Serve(netutil.LimitListener(l.GRPC, s.cfg.MaxGRPCConnections)) }()
-	go func() { failed <- httpServer.Serve(netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections)) }()
+	go func() {
+		failed <- s.serveHTTP(httpServer, netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections), true)
+	}()
 	fields := []zap.Field{zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr())}
 	if l.Admin != nil {
-		admin = s.adminServer()
-		go func() { failed <- admin.Serve(l.Admin) }()
+		admin = s.adminServer(gw)
+		go func() { failed <- s.serveHTTP(admin, l.Admin, false) }()
 		fields = append(fields, zap.Stringer("admin", l.Admin.Addr()), zap.Bool("pprof", s.cfg.Pprof))
+	}
+	fields = append(fields, zap.Bool("tls", s.tls != nil), zap.Bool("mutualTLS", s.tls != nil && s.tls.MutualTLS()))
+	if s.tls != nil {
+		fields = append(fields, zap.Dict("certificate", s.tls.LogFields()...))
 	}
 	s.log.Info("serving", append(fields, zap.String("version", s.cfg.Version), zap.Bool("tracing", s.cfg.Tracing != nil))...)
 
@@ -132,6 +152,34 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 		serveErr = fmt.Errorf("serve: %w", serveErr)
 	}
 	return errors.Join(serveErr, s.shutdown(httpServer, admin))
+}
+
+// tlsReloadInterval is how often the TLS files are read again, to take a rotated certificate.
+const tlsReloadInterval = time.Second
+
+// watchTLS reloads the TLS files every tlsReloadInterval until the function it returns is called, which returns
+// once the reloading has stopped.
+func (s *Server) watchTLS() (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		s.tls.Watch(ctx, tlsReloadInterval)
+	}()
+	return func() {
+		cancel()
+		<-stopped
+	}
+}
+
+// serveHTTP serves srv on l, over TLS if the server has TLS: HTTP/2 or HTTP/1.1 by ALPN, a client certificate
+// required if clientCerts is true and mutual TLS is on.
+func (s *Server) serveHTTP(srv *http.Server, l net.Listener, clientCerts bool) error {
+	if s.tls == nil {
+		return srv.Serve(l)
+	}
+	srv.TLSConfig = s.tls.ServerConfig(clientCerts, "h2", "http/1.1")
+	return srv.ServeTLS(l, "", "")
 }
 
 // StopNow ends a graceful shutdown at once, cancelling the calls still in flight (as a second SIGTERM or Ctrl-C

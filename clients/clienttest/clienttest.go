@@ -6,6 +6,7 @@ package clienttest
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -70,6 +71,17 @@ func Chromium(t testing.TB) string {
 // returns what it printed on standard output. The test fails, with everything node printed, if it exits non-zero.
 func Run(t testing.TB, env []string, args ...string) string {
 	t.Helper()
+	stdout, err := Attempt(t, env, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stdout
+}
+
+// Attempt runs node as Run does, and returns what it printed on standard output, and an error with everything it
+// printed if it exits non-zero.
+func Attempt(t testing.TB, env []string, args ...string) (string, error) {
+	t.Helper()
 	bin := Node(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -79,9 +91,9 @@ func Run(t testing.TB, env []string, args ...string) string {
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("node %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
+		return stdout.String(), fmt.Errorf("node %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
-	return stdout.String()
+	return stdout.String(), nil
 }
 
 // Addrs are the addresses of a server that Serve started.

@@ -5,17 +5,30 @@
 // winners; then it makes a move that the rules refuse and reads the reason code from the status's details. It
 // prints one JSON line for each, and exits non-zero if any check fails.
 //
-// Usage: node grpc/play.js [host:port [seed]]   (from clients/; default localhost:50051, seed 1)
+// Usage: node grpc/play.js [TLS options] [host:port [seed]]   (from clients/; default localhost:50051, seed 1)
+//
+// It connects over plain TCP, as rulebookd serves by default, or over TLS with any of the TLS options: --tls (TLS,
+// trusting Node's CAs), --ca FILE (the PEM CAs that sign the server's certificate, trusted instead), --cert FILE and
+// --key FILE (the client's PEM certificate and key, for a server that requires one: mutual TLS) and --server-name
+// NAME (the name the server's certificate must hold, if not the address's host).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 const protobuf = require('protobufjs');
 require('protobufjs/ext/descriptor'); // adds Root.fromDescriptor
 
-const [address = 'localhost:50051', seedArg = '1'] = process.argv.slice(2);
+const { values: tlsOptions, positionals } = parseArgs({
+  options: {
+    tls: { type: 'boolean' }, ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' },
+    'server-name': { type: 'string' },
+  },
+  allowPositionals: true,
+});
+const [address = 'localhost:50051', seedArg = '1'] = positionals;
 
 // The API from its descriptor set: the service for grpc-js, and every message type (google.rpc.Status and the
 // details it carries included) for decoding a refusal. Field names are those of the .proto files (snake_case):
@@ -25,7 +38,19 @@ const api = grpc.loadPackageDefinition(
   protoLoader.loadFileDescriptorSetFromBuffer(set, { longs: String, enums: String, defaults: true, oneofs: true }));
 const types = protobuf.Root.fromDescriptor(set);
 
-const client = new api.rulebook.v1.RulesService(address, grpc.credentials.createInsecure());
+// connection returns the credentials and channel options that the TLS options ask for: plain TCP without any.
+function connection({ tls, ca, cert, key, 'server-name': serverName }) {
+  if (!tls && !ca && !cert && !key && !serverName) return { credentials: grpc.credentials.createInsecure(), options: {} };
+  if (!cert !== !key) throw new Error('--cert and --key go together');
+  const read = (file) => (file ? fs.readFileSync(file) : null);
+  return {
+    credentials: grpc.credentials.createSsl(read(ca), read(key), read(cert)),
+    options: serverName ? { 'grpc.ssl_target_name_override': serverName, 'grpc.default_authority': serverName } : {},
+  };
+}
+
+const { credentials, options } = connection(tlsOptions);
+const client = new api.rulebook.v1.RulesService(address, credentials, options);
 
 // call sends one RulesService call, within a deadline of 10 seconds.
 function call(method, request) {

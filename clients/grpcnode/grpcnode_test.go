@@ -2,12 +2,15 @@ package grpcnode
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/server/servertest"
+	"github.com/rulebook/rulebook/server/tlsfiles"
 )
 
 // line is one JSON line that play.js prints: a game played, or a move refused.
@@ -27,7 +30,34 @@ type line struct {
 // game for the same seed), a whole two-player Micropul game (dealt by the server's own seed) and a refused move.
 func TestPlay(t *testing.T) {
 	addrs := clienttest.Serve(t, clienttest.Config(false))
-	out := clienttest.Run(t, nil, "grpc/play.js", addrs.GRPC, "1")
+	checkPlay(t, clienttest.Run(t, nil, "grpc/play.js", addrs.GRPC, "1"))
+}
+
+// TestPlayMutualTLS runs play.js as TestPlay does, against a server that requires a client certificate (mutual
+// TLS), with its TLS options: the CA, and the client's certificate and key. Without the client's certificate, it
+// fails.
+func TestPlayMutualTLS(t *testing.T) {
+	dir := t.TempDir()
+	ca := servertest.NewCA(t, "test CA")
+	files := servertest.WriteTLSFiles(t, dir, servertest.ServerPair(t, ca), ca)
+	if err := servertest.ClientPair(t, ca, "node").Write(dir, "client"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := clienttest.Config(false)
+	cfg.TLS = tlsfiles.Files{Cert: files.Cert, Key: files.Key, ClientCA: files.ClientCA}
+	addrs := clienttest.Serve(t, cfg)
+	checkPlay(t, clienttest.Run(t, nil, "grpc/play.js", "--ca", files.ClientCA, "--cert", filepath.Join(dir, "client.crt"),
+		"--key", filepath.Join(dir, "client.key"), "--server-name", "localhost", addrs.GRPC, "1"))
+
+	_, err := clienttest.Attempt(t, nil, "grpc/play.js", "--ca", files.ClientCA, "--server-name", "localhost", addrs.GRPC, "1")
+	if err == nil || !strings.Contains(err.Error(), "certificate required") {
+		t.Errorf("play.js without a client certificate: %v, want UNAVAILABLE for the certificate required", err)
+	}
+}
+
+// checkPlay checks out, what play.js printed: the games and the refusal TestPlay describes.
+func checkPlay(t *testing.T, out string) {
+	t.Helper()
 	var got []line
 	for text := range strings.Lines(out) {
 		var l line

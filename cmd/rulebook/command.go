@@ -114,7 +114,7 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 
 // usageHead and usageTail are the text of the usage of rulebook before the list of commands and after the flags.
 const (
-	usageHead = `usage: rulebook [-addr HOST:PORT] [-timeout DURATION] COMMAND [ARGUMENTS]
+	usageHead = `usage: rulebook [-addr HOST:PORT] [-timeout DURATION] [-tls...] COMMAND [ARGUMENTS]
 
 rulebook asks a rulebookd server the rules of board games. Options, moves, scores and events are rulebook.v1
 messages in protobuf JSON. STATE is a game as new, apply and replay print it, read from standard input so that
@@ -125,6 +125,9 @@ pass in "seatPasses" (as new prints them) or one seat's in "seatPass". A bare Ga
 With a token, a command acting for a seat sends -pass, else the input's seatPass, else that seat's pass among its
 seatPasses: whoever set up the table plays every seat, and hands each player {"token", "seatPass"} with their own
 pass only. Without a pass, the caller is a spectator.
+
+rulebook connects over plain TCP, as rulebookd serves by default; with -tls or any -tls-* flag, over TLS, presenting
+a client certificate to a server that requires one (mutual TLS) with -tls-cert-file and -tls-key-file.
 
 Commands:
 `

@@ -60,6 +60,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fs.StringVar(&addr, "addr", addr, "server to call, as `host:port` (env RULEBOOK_ADDR)")
 	timeout := fs.Duration("timeout", 10*time.Second, "longest wait for each call")
+	var tlsFlags tlsFlags
+	tlsFlags.bind(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(stdout, fs)
@@ -102,7 +104,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmd.usageFailed(stderr, err)
 	}
 
-	conn, err := dial(addr, *timeout)
+	creds, err := tlsFlags.credentials()
+	if err != nil {
+		return usageFailed(stderr, err)
+	}
+	conn, err := dial(addr, creds, *timeout)
 	if err != nil {
 		return usageFailed(stderr, fmt.Errorf("-addr %q: %w", addr, err))
 	}

@@ -56,7 +56,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	settings := []setting{
 		{"grpc-addr", "RULEBOOK_GRPC_ADDR", ":50051", "address for gRPC", stringVar(&cfg.grpcAddr)},
 		{"http-addr", "RULEBOOK_HTTP_ADDR", ":8080", "address for REST, /healthz, /openapi.json and RulesService over Connect and gRPC-Web", stringVar(&cfg.httpAddr)},
-		{"admin-addr", "RULEBOOK_ADMIN_ADDR", "127.0.0.1:9090", "address for /metrics (and /debug/pprof/ with -pprof): for the operator's network only, so this host alone by default (:9090 for every interface); empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
+		{"admin-addr", "RULEBOOK_ADMIN_ADDR", "127.0.0.1:9090", "address for /healthz and /metrics (and /debug/pprof/ with -pprof): for the operator's network only, so this host alone by default (:9090 for every interface); empty for none (and no metrics kept)", stringVar(&cfg.adminAddr)},
 		{"pprof", "RULEBOOK_PPROF", "false", "serve the runtime's profiles at /debug/pprof/ on the admin address", boolVar(&cfg.server.Pprof)},
 		{"log-format", "RULEBOOK_LOG_FORMAT", "console", "log format: console (for people) or json (for production)", stringVar(&cfg.logFormat)},
 		{"log-level", "RULEBOOK_LOG_LEVEL", "info", "least severe level logged: debug, info, warn or error", stringVar(&cfg.logLevel)},
@@ -86,6 +86,9 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"require-caller", "RULEBOOK_REQUIRE_CALLER", "false", "refuse RulesService calls from callers without an API key or a client certificate (UNAUTHENTICATED, HTTP 401); health checks, reflection, /healthz, /openapi.json and /play/ stay open", boolVar(&cfg.server.RequireCaller)},
 		{"caller-max-calls", "RULEBOOK_CALLER_MAX_CALLS", "", "comma-separated `name=N`: at most N calls at once of the caller name (anonymous: every anonymous caller together); more are refused with RESOURCE_EXHAUSTED", callsVar(&cfg.server.CallerMaxCalls)},
 		{"max-heavy-calls", "RULEBOOK_MAX_HEAVY_CALLS", strconv.Itoa(max(1, runtime.GOMAXPROCS(0)/2)), "SolvePuzzle, Replay and SuggestMove calls served at once (by default half the CPUs the process may use, so that light calls keep the rest); as many more wait, the rest are refused", intVar(&cfg.server.MaxHeavyCalls)},
+		{"tls-cert-file", "RULEBOOK_TLS_CERT_FILE", "", "PEM certificate (chain) with which every address serves TLS 1.2+, with -tls-key-file; read again every second, a new one used by new connections", stringVar(&cfg.server.TLS.Cert)},
+		{"tls-key-file", "RULEBOOK_TLS_KEY_FILE", "", "PEM private key of -tls-cert-file", stringVar(&cfg.server.TLS.Key)},
+		{"tls-client-ca-file", "RULEBOOK_TLS_CLIENT_CA_FILE", "", "PEM CA certificates: the gRPC and HTTP addresses require a client certificate signed by one of them (mutual TLS; not the admin address); needs -tls-cert-file", stringVar(&cfg.server.TLS.ClientCA)},
 	}
 	for _, s := range settings {
 		def := s.def

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rulebook/rulebook/server/tlsfiles"
 )
 
 // TestParseConfig checks defaults, environment variables, flags winning over them, and refused values.
@@ -77,6 +79,13 @@ func TestParseConfig(t *testing.T) {
 		{name: "no CORS origins by default", want: func(c config) bool { return c.server.CORSOrigins == nil }},
 		{name: "CORS origin with a path", args: []string{"-cors-origins", "https://a.example/"}, wantErr: true},
 		{name: "any origin on a trusted server", args: []string{"-cors-origins", "*", "-accept-plain-states"}, wantErr: true},
+		{name: "TLS", env: map[string]string{"RULEBOOK_TLS_CERT_FILE": "/c", "RULEBOOK_TLS_KEY_FILE": "/k"},
+			args: []string{"-tls-client-ca-file", "/ca"},
+			want: func(c config) bool { return c.server.TLS == tlsfiles.Files{Cert: "/c", Key: "/k", ClientCA: "/ca"} }},
+		{name: "no TLS by default", want: func(c config) bool { return !c.server.TLS.Enabled() }},
+		{name: "TLS certificate without key", args: []string{"-tls-cert-file", "/c"}, wantErr: true},
+		{name: "TLS key without certificate", env: map[string]string{"RULEBOOK_TLS_KEY_FILE": "/k"}, wantErr: true},
+		{name: "client CA without TLS", args: []string{"-tls-client-ca-file", "/ca"}, wantErr: true},
 		{name: "negative streams per connection", args: []string{"-max-streams-per-connection", "-1"}, wantErr: true},
 	}
 	for _, tt := range tests {

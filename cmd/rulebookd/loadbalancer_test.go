@@ -59,7 +59,7 @@ const requestIDHeader = "x-request-id"
 const callBound = 30 * time.Second
 
 // TestLoadBalancer runs three rulebookd replicas with the same state keys behind nginx, configured by
-// deploy/nginx/nginx.conf, and has eight players play sealed games through it, a game after another, half over gRPC
+// deploy/nginx/nginx.conf (TLS to the replicas, which require nginx's client certificate), and has eight players play sealed games through it, a game after another, half over gRPC
 // (with the service config's retry policy) and half over REST, while one replica is stopped with SIGTERM and then
 // another killed with SIGKILL. Every call must succeed. No call may fail at any attempt, except those in flight
 // around the SIGKILL, which must succeed on a retry: the client's over gRPC, nginx's over REST (the client does not
@@ -71,7 +71,17 @@ func TestLoadBalancer(t *testing.T) {
 		t.Skip("runs nginx and three rulebookd processes")
 	}
 	bin := findNginx(t)
-	env := map[string]string{stateKeysEnv: servertest.StateKeys, "RULEBOOK_DRAIN_DELAY": "1s", "RULEBOOK_ADMIN_ADDR": "127.0.0.1:0"}
+	// The replicas serve mutual TLS, with certificates for the name nginx.conf checks; nginx presents a client
+	// certificate of the same CA.
+	ca := servertest.NewCA(t, "test CA")
+	replicaPair, err := ca.Server("rulebook", "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := servertest.WriteTLSFiles(t, t.TempDir(), replicaPair, ca)
+	nginxPair := servertest.ClientPair(t, ca, "nginx")
+	env := tlsEnv(files, true)
+	env["RULEBOOK_DRAIN_DELAY"], env["RULEBOOK_ADMIN_ADDR"] = "1s", "127.0.0.1:0"
 	replicas := make([]*process, 3)
 	upstreams := map[string][]string{}
 	for i := range replicas {
@@ -80,7 +90,7 @@ func TestLoadBalancer(t *testing.T) {
 		upstreams[grpcUpstream] = append(upstreams[grpcUpstream], fmt.Sprint(serving["grpc"]))
 		upstreams[restUpstream] = append(upstreams[restUpstream], fmt.Sprint(serving["http"]))
 	}
-	lb := startNginx(t, bin, upstreams)
+	lb := startNginx(t, bin, upstreams, map[string][]byte{"ca.crt": ca.CertPEM, "client.crt": nginxPair.CertPEM, "client.key": nginxPair.KeyPEM})
 
 	steady := 50 // calls of each player in each phase of steady load
 	if enginetest.ChosenDepth(t) == enginetest.Long {
@@ -230,8 +240,9 @@ type nginxProcess struct {
 }
 
 // startNginx runs bin with deploy/nginx/nginx.conf, rewritten for its upstreams to be the replicas at the addresses
-// of upstreams, until the test ends.
-func startNginx(t *testing.T, bin string, upstreams map[string][]string) *nginxProcess {
+// of upstreams, with the TLS files it names (by base name: ca.crt, client.crt, client.key) in tlsFiles, until the
+// test ends.
+func startNginx(t *testing.T, bin string, upstreams map[string][]string, tlsFiles map[string][]byte) *nginxProcess {
 	t.Helper()
 	conf, err := os.ReadFile(nginxConf)
 	if err != nil {
@@ -251,6 +262,11 @@ func startNginx(t *testing.T, bin string, upstreams map[string][]string) *nginxP
 	confPath := filepath.Join(n.prefix, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(rendered), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	for name, b := range tlsFiles {
+		if err := os.WriteFile(filepath.Join(n.prefix, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	stderr, err := os.Create(filepath.Join(n.prefix, "stderr"))
 	if err != nil {
@@ -425,8 +441,9 @@ func (e nginxEntry) upstreamAttempts() (attempts, refused, unanswered int) {
 //     parameters (max_fails=...) of the block's first server line;
 //   - the listen lines, one for each committed port in listen: the port replaced by the address listen maps it to;
 //   - the user line: the current user, for the worker processes of an nginx started as root to reach prefix;
-//   - pid, error_log, access_log and the *_temp_path lines: the path replaced by a file or directory of the same
-//     name in prefix.
+//   - pid, error_log, access_log, the *_temp_path lines and the TLS files of the upstreams (*_ssl_certificate,
+//     *_ssl_certificate_key, *_ssl_trusted_certificate): the path replaced by a file or directory of the same name
+//     in prefix.
 //
 // nginxConf has one directive per line, so each rule reads a line's directive name and its first argument.
 type nginxSite struct {
@@ -438,7 +455,9 @@ type nginxSite struct {
 
 // nginxPaths are the directives whose first argument is a path, which nginxSite moves into its prefix.
 var nginxPaths = []string{"pid", "error_log", "access_log",
-	"client_body_temp_path", "proxy_temp_path", "fastcgi_temp_path", "uwsgi_temp_path", "scgi_temp_path"}
+	"client_body_temp_path", "proxy_temp_path", "fastcgi_temp_path", "uwsgi_temp_path", "scgi_temp_path",
+	"grpc_ssl_trusted_certificate", "grpc_ssl_certificate", "grpc_ssl_certificate_key",
+	"proxy_ssl_trusted_certificate", "proxy_ssl_certificate", "proxy_ssl_certificate_key"}
 
 // render returns conf rewritten, or an error naming the lines it did not find or did not expect.
 func (s nginxSite) render(conf string) (string, error) {

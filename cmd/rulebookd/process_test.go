@@ -60,11 +60,13 @@ var buildBinary = sync.OnceValues(func() (string, error) {
 // process is a rulebookd process started by a test, listening on loopback ports it chose itself.
 type process struct {
 	*servertest.Client
-	cmd    *exec.Cmd
-	mu     sync.Mutex
-	lines  []map[string]any // its log, one JSON object per line
-	exited chan struct{}    // closed once it has exited
-	err    error            // how it exited, once exited is closed
+	// grpcAddr, httpAddr and adminAddr are where it listens (host:port).
+	grpcAddr, httpAddr, adminAddr string
+	cmd                           *exec.Cmd
+	mu                            sync.Mutex
+	lines                         []map[string]any // its log, one JSON object per line
+	exited                        chan struct{}    // closed once it has exited
+	err                           error            // how it exited, once exited is closed
 }
 
 // startProcess runs the rulebookd binary with env (and no other RULEBOOK_* variable) on 127.0.0.1, JSON logs, until
@@ -139,7 +141,8 @@ func startProcess(t *testing.T, env map[string]string) *process {
 	case <-time.After(time.Minute):
 		t.Fatal("rulebookd did not serve within a minute")
 	}
-	p.Client = servertest.Dial(t, fmt.Sprint(addrs["grpc"]), fmt.Sprint(addrs["http"]))
+	p.grpcAddr, p.httpAddr, p.adminAddr = fmt.Sprint(addrs["grpc"]), fmt.Sprint(addrs["http"]), fmt.Sprint(addrs["admin"])
+	p.Client = servertest.Dial(t, p.grpcAddr, p.httpAddr)
 	return p
 }
 

@@ -87,7 +87,12 @@ func TestLoadKeyFile(t *testing.T) {
 // certificate returns a client certificate made now, for a common name and URI SANs.
 func certificate(t *testing.T, cn string, uris ...string) *x509.Certificate {
 	t.Helper()
-	return servertest.NewCA(t).Issue(t, servertest.ClientTemplate(t, cn, uris...)).Leaf
+	pair := servertest.ClientPair(t, servertest.NewCA(t, "test CA"), cn, uris...)
+	cert, err := pair.TLS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cert.Leaf
 }
 
 // TestIdentify checks how callers are named, over HTTP and gRPC alike: by an API key if they send one (a wrong one

@@ -24,7 +24,8 @@ import (
 type Client struct {
 	RPC  rulebookv1grpc.RulesServiceClient
 	Conn *grpc.ClientConn
-	URL  string // the HTTP base URL, such as "http://127.0.0.1:8080"
+	URL  string       // the HTTP base URL, such as "http://127.0.0.1:8080"
+	HTTP *http.Client // what Post and Get send with: nil means http.DefaultClient
 }
 
 // Dial returns a client of the server with its gRPC listener at grpcAddr and HTTP at httpAddr (host:port), closed
@@ -54,7 +55,7 @@ func (c *Client) Post(t testing.TB, path, body string) (int, []byte) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	return Do(t, req)
+	return c.do(t, req)
 }
 
 // Get fetches path and returns the status code and the response body.
@@ -64,7 +65,18 @@ func (c *Client) Get(t testing.TB, path string) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Do(t, req)
+	return c.do(t, req)
+}
+
+// do sends req with the client's HTTP client and returns the status code and the response body.
+func (c *Client) do(t testing.TB, req *http.Request) (int, []byte) {
+	t.Helper()
+	client := c.HTTP
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, body := fetch(t, client, req)
+	return resp.StatusCode, body
 }
 
 // Do sends req and reads the whole response: its status code and body.
@@ -77,7 +89,13 @@ func Do(t testing.TB, req *http.Request) (int, []byte) {
 // Fetch sends req and reads the whole response: the response (its body closed) and the body.
 func Fetch(t testing.TB, req *http.Request) (*http.Response, []byte) {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
+	return fetch(t, http.DefaultClient, req)
+}
+
+// fetch sends req with client and reads the whole response: the response (its body closed) and the body.
+func fetch(t testing.TB, client *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
