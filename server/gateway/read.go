@@ -25,13 +25,9 @@ const (
 	ReasonRequestTimeout = "REQUEST_TIMEOUT"
 )
 
-// chargeStep is how much of the budget a body takes at a time, once its bytes have arrived: enough that a long
-// body takes the budget a few times only, and little enough that a body trickling in holds little.
-const chargeStep = 4 << 10
-
-// firstBuffer is the most a body's buffer holds before its bytes arrive: a declared length is believed only as far
-// as this, the rest grows as the bytes come.
-const firstBuffer = 32 << 10
+// firstBuffer is the buffer a body is read into before its bytes arrive: small, so that a request that declares a
+// long body and sends none holds next to nothing.
+const firstBuffer = 512
 
 // Limits bound the reading of a request body.
 type Limits struct {
@@ -84,9 +80,9 @@ func ChargeJSON(body []byte, release func(), budget *admission.Budget) (func(), 
 
 // ReadBody reads the body of r, answered by w, within limits and r's deadline, and returns it with the budget it
 // holds, to give back with release once the request is answered. Capacity is taken by work, never by waiting: the
-// body takes the budget only for the bytes that have arrived (chargeStep at a time), never for a length it merely
-// declares, and it must keep arriving: its read deadline, limits.ReadTime of the bytes in so far, moves on as they
-// come. Its error is a refusal with a stable reason: REQUEST_TOO_LARGE (a body longer than the limit), the budget's,
+// body takes the budget only for the buffer its bytes have filled (which doubles as they come, up to the length the
+// request declares), never for a length it merely declares, and it must keep arriving: its read deadline,
+// limits.ReadTime of the bytes in so far, moves on as they come. Its error is a refusal with a stable reason: REQUEST_TOO_LARGE (a body longer than the limit), the budget's,
 // REQUEST_TIMEOUT (a body not in by its read deadline or r's) or MALFORMED_BODY.
 func ReadBody(w http.ResponseWriter, r *http.Request, limits Limits) (body []byte, release func(), err error) {
 	if r.ContentLength > limits.MaxBytes {
@@ -95,7 +91,7 @@ func ReadBody(w http.ResponseWriter, r *http.Request, limits Limits) (body []byt
 	reader := &arrivingReader{r: http.MaxBytesReader(w, r.Body, limits.MaxBytes), budget: limits.Budget,
 		deadline: readDeadline(w, r, limits.ReadTime)}
 	defer reader.deadline.clear()
-	body, err = reader.readAll(min(max(r.ContentLength, 0), firstBuffer))
+	body, err = reader.readAll(r.ContentLength)
 	release = reader.release
 	if release == nil {
 		release = func() {}
@@ -107,30 +103,36 @@ func ReadBody(w http.ResponseWriter, r *http.Request, limits Limits) (body []byt
 	return body, release, nil
 }
 
-// arrivingReader reads a body from r, taking from budget, chargeStep at a time, what has arrived, and moving the
-// read deadline on as the bytes come.
+// arrivingReader reads a body from r into a buffer that grows as the bytes arrive, taking from budget what the
+// buffer takes, and moving the read deadline on as the bytes come.
 type arrivingReader struct {
 	r        io.Reader
 	budget   *admission.Budget
 	deadline deadline
-	charged  int64  // what it has taken from the budget
+	charged  int64  // what it has taken from the budget: the capacity of its buffer, once it grew
 	release  func() // gives back all that it took
 }
 
-// readAll reads r to its end into a buffer of size bytes at first.
-func (a *arrivingReader) readAll(size int64) ([]byte, error) {
-	b := make([]byte, 0, max(size, 512))
+// readAll reads r to its end, a body that declares its length (-1: none). Its buffer starts at firstBuffer and
+// doubles each time the bytes fill it, to the declared length at most (a body longer than it declares is cut by
+// net/http), having taken the larger buffer from the budget first.
+func (a *arrivingReader) readAll(declared int64) ([]byte, error) {
+	b := make([]byte, 0, firstBuffer)
 	a.deadline.extend(0)
 	for {
 		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)] // let append grow it
+			size := int64(2 * cap(b))
+			if declared > int64(len(b)) {
+				size = min(size, declared)
+			}
+			if err := a.charge(size); err != nil {
+				return nil, err
+			}
+			b = append(make([]byte, 0, size), b...)
 		}
 		n, err := a.r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if n > 0 {
-			if chargeErr := a.charge(int64(len(b))); chargeErr != nil {
-				return nil, chargeErr
-			}
 			a.deadline.extend(int64(len(b)))
 		}
 		if err == io.EOF {
@@ -142,16 +144,16 @@ func (a *arrivingReader) readAll(size int64) ([]byte, error) {
 	}
 }
 
-// charge takes from the budget what arrived beyond what it took already.
-func (a *arrivingReader) charge(arrived int64) error {
-	for a.charged < arrived {
-		step := max(chargeStep, arrived-a.charged)
-		taken, err := a.budget.Acquire(step)
-		if err != nil {
-			return err
-		}
-		a.release, a.charged = both(a.release, taken), a.charged+step
+// charge takes from the budget what a buffer of size bytes takes beyond what it took already.
+func (a *arrivingReader) charge(size int64) error {
+	if size <= a.charged {
+		return nil
 	}
+	taken, err := a.budget.Acquire(size - a.charged)
+	if err != nil {
+		return err
+	}
+	a.release, a.charged = both(a.release, taken), size
 	return nil
 }
 
