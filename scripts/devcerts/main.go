@@ -1,7 +1,8 @@
 // Command devcerts writes certificates for trying rulebookd's TLS and mutual TLS on this machine into the directory
 // it is given (made if missing): ca.crt, a certificate authority made for the run, and signed by it server.crt and
-// server.key (for localhost, rulebook, 127.0.0.1 and ::1: rulebook is the name deploy/nginx checks) and client.crt and client.key (a client named readme). The CA's key
-// is not kept: nothing else can be signed by it. Usage: go run ./scripts/devcerts DIR
+// server.key (for localhost, rulebook, 127.0.0.1 and ::1: rulebook is the name deploy/nginx checks) and client.crt
+// and client.key (a client named readme). The CA's key is not kept: nothing else can be signed by it.
+// Usage: go run ./scripts/devcerts DIR
 package main
 
 import (
