@@ -18,14 +18,34 @@ import (
 )
 
 // dial returns a client connection to the server at addr, with creds, with the service config rulebook publishes (a
-// call that fails with UNAVAILABLE is tried again), whose calls each give up after timeout, their retries included.
-// It does not connect until the first call.
-func dial(addr string, creds credentials.TransportCredentials, timeout time.Duration) (*grpc.ClientConn, error) {
-	return grpc.NewClient(addr,
+// call that fails with UNAVAILABLE is tried again), whose calls each give up after timeout, their retries included,
+// and each send key, if not empty, as their API key. It does not connect until the first call.
+func dial(addr string, creds credentials.TransportCredentials, timeout time.Duration, key string) (*grpc.ClientConn, error) {
+	opts := []grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
 		grpc.WithDefaultServiceConfig(serviceconfig.JSON),
-		grpc.WithUnaryInterceptor(callTimeout(timeout)))
+		grpc.WithUnaryInterceptor(callTimeout(timeout)),
+	}
+	if key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(apiKey(key)))
+	}
+	return grpc.NewClient(addr, opts...)
 }
+
+// apiKeyEnv is the environment variable of the API key that rulebook sends with every call (an environment variable
+// only: a flag would show it in the process list).
+const apiKeyEnv = "RULEBOOK_API_KEY"
+
+// apiKey is an API key, sent with every call as the gRPC metadata "authorization: Bearer KEY", over TLS only.
+type apiKey string
+
+// GetRequestMetadata returns the metadata of a call: its authorization.
+func (k apiKey) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer " + string(k)}, nil
+}
+
+// RequireTransportSecurity reports that a key goes over TLS only.
+func (apiKey) RequireTransportSecurity() bool { return true }
 
 // callTimeout is a client interceptor that gives every call at most timeout; a shorter deadline of the caller wins.
 func callTimeout(timeout time.Duration) grpc.UnaryClientInterceptor {
@@ -54,9 +74,14 @@ func (f *tlsFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&f.serverName, "tls-server-name", "", "`name` that the server's certificate must hold, if not the host of -addr")
 }
 
+// enabled reports whether the flags ask for TLS: any of them is set.
+func (f tlsFlags) enabled() bool {
+	return f.on || f.caFile != "" || f.certFile != "" || f.keyFile != "" || f.serverName != ""
+}
+
 // credentials returns the transport credentials the flags ask for: insecure (plain TCP) if none is set.
 func (f tlsFlags) credentials() (credentials.TransportCredentials, error) {
-	if !f.on && f.caFile == "" && f.certFile == "" && f.keyFile == "" && f.serverName == "" {
+	if !f.enabled() {
 		return insecure.NewCredentials(), nil
 	}
 	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: f.serverName}

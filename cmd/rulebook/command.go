@@ -127,7 +127,8 @@ seatPasses: whoever set up the table plays every seat, and hands each player {"t
 pass only. Without a pass, the caller is a spectator.
 
 rulebook connects over plain TCP, as rulebookd serves by default; with -tls or any -tls-* flag, over TLS, presenting
-a client certificate to a server that requires one (mutual TLS) with -tls-cert-file and -tls-key-file.
+a client certificate to a server that requires one (mutual TLS) with -tls-cert-file and -tls-key-file. Over TLS, it
+sends the API key in the environment variable RULEBOOK_API_KEY, if set, with every call.
 
 Commands:
 `

@@ -108,7 +108,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return usageFailed(stderr, err)
 	}
-	conn, err := dial(addr, creds, *timeout)
+	key := os.Getenv(apiKeyEnv)
+	if key != "" && !tlsFlags.enabled() {
+		return usageFailed(stderr, errors.New(apiKeyEnv+" is sent over TLS only: add -tls (or -tls-ca-file)"))
+	}
+	conn, err := dial(addr, creds, *timeout, key)
 	if err != nil {
 		return usageFailed(stderr, fmt.Errorf("-addr %q: %w", addr, err))
 	}

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	"github.com/rulebook/rulebook/internal/devcerts"
 	"github.com/rulebook/rulebook/server/servertest"
@@ -75,6 +80,49 @@ func TestTLS(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.want.check(t, rulebook(t, "", append(append([]string{"-addr", tt.addr, "-timeout", "20s"}, tt.args...), "games")...))
+		})
+	}
+}
+
+// TestAPIKey runs rulebook against a TLS server that serves only calls with the right API key: rulebook sends
+// RULEBOOK_API_KEY with every call over TLS, and refuses to send it over plain TCP.
+func TestAPIKey(t *testing.T) {
+	const key = "a-key-for-the-test"
+	dir := t.TempDir()
+	ca := servertest.NewCA(t, "test CA")
+	caFile := filepath.Join(dir, "ca.crt")
+	if err := os.WriteFile(caFile, ca.CertPEM, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pair, err := ca.Server("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := pair.TLS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyed := grpc.UnaryInterceptor(func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if md, _ := metadata.FromIncomingContext(ctx); !slices.Equal(md.Get("authorization"), []string{"Bearer " + key}) {
+			return nil, status.Error(codes.Unauthenticated, "no key")
+		}
+		return handler(ctx, req)
+	})
+	addr := startServer(t, false, grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{cert}})), keyed)
+	for _, tt := range []struct {
+		name, key string
+		args      []string
+		want      want
+	}{
+		{"the key over TLS", key, []string{"-tls-ca-file", caFile}, want{golden: "games.txt"}},
+		{"no key", "", []string{"-tls-ca-file", caFile}, want{code: exitRefused, stderrPrefix: "rulebook: Unauthenticated: "}},
+		{"a wrong key", "another", []string{"-tls-ca-file", caFile}, want{code: exitRefused, stderrPrefix: "rulebook: Unauthenticated: "}},
+		{"the key over plain TCP", key, nil, want{code: exitUsage,
+			stderr: "rulebook: RULEBOOK_API_KEY is sent over TLS only: add -tls (or -tls-ca-file)\nRun 'rulebook -h' for usage.\n"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv(apiKeyEnv, tt.key)
+			tt.want.check(t, rulebook(t, "", append(append([]string{"-addr", addr, "-timeout", "20s"}, tt.args...), "games")...))
 		})
 	}
 }
