@@ -19,16 +19,20 @@ import (
 const ReasonMalformedMessage = "MALFORMED_MESSAGE"
 
 // recvError returns the caller's error for err, the failure of reading a call's request: MALFORMED_MESSAGE where
-// grpc-go says INTERNAL (or gives no status), for a stream that ended before its whole message (none: grpc-go's
-// "cardinality violation", as when Vanguard refused a Connect or gRPC-Web call's JSON and ended the stream; or part
-// of one) or whose message does not decompress, each the client's doing; and err itself otherwise (CANCELLED,
-// DEADLINE_EXCEEDED, a message over the size limit). It is what the call is counted and logged as: grpc-go has
-// answered a gRPC client already, with its own INTERNAL.
+// grpc-go says INTERNAL (or gives no status), for a stream that ended in the middle of its message (grpc-go has
+// answered a gRPC client already, with its own INTERNAL) or whose message does not decompress, each the client's
+// doing; and err itself otherwise (CANCELLED, DEADLINE_EXCEEDED, a message over the size limit, a refusal). It is
+// what the call is answered, counted and logged as.
 func recvError(err error) error {
 	if code := status.Code(err); code == codes.Internal || code == codes.Unknown {
-		return refusal.New(codes.InvalidArgument, ReasonMalformedMessage, "the request did not arrive whole", nil)
+		return malformedStream("the request did not arrive whole")
 	}
 	return err
+}
+
+// malformedStream is the refusal of a call whose stream does not hold one whole request, for the reason why.
+func malformedStream(why string) error {
+	return refusal.New(codes.InvalidArgument, ReasonMalformedMessage, why, nil)
 }
 
 // rawRequest is a request message as it arrived, not decoded: the server's codec keeps the bytes in it, so that the

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -88,10 +89,11 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 			s.metrics.UnaryServerInterceptor(),
 			recovery.UnaryServerInterceptor(recoverer),
 		),
+		// RulesService's methods are streams to grpc (see readFirst) with interceptors of their own.
 		grpc.ChainStreamInterceptor(
-			calls.Stream,
-			s.metrics.StreamServerInterceptor(),
-			recovery.StreamServerInterceptor(recoverer),
+			exceptRules(calls.Stream),
+			exceptRules(s.metrics.StreamServerInterceptor()),
+			exceptRules(recovery.StreamServerInterceptor(recoverer)),
 		),
 	}
 	if s.tls != nil {
@@ -107,8 +109,35 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), guard), limit), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)
-	s.metrics.InitializeMetrics(srv)
+	s.metrics.InitializeMetrics(unaryRules{srv})
 	return srv
+}
+
+// exceptRules returns interceptor for the streams of every service but RulesService, whose methods unaryStream
+// serves through interceptors of their own.
+func exceptRules(interceptor grpc.StreamServerInterceptor) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		if strings.HasPrefix(info.FullMethod, rulesServicePrefix) {
+			return handler(srv, ss)
+		}
+		return interceptor(srv, ss, info, handler)
+	}
+}
+
+// unaryRules describes the services of a gRPC server with RulesService's methods unary, as its clients call them
+// and as its metrics count them (grpc serves them as client streams: see readFirst).
+type unaryRules struct{ srv *grpc.Server }
+
+// GetServiceInfo returns the server's services, RulesService's methods unary.
+func (u unaryRules) GetServiceInfo() map[string]grpc.ServiceInfo {
+	info := u.srv.GetServiceInfo()
+	rules := info[rulebookv1grpc.RulesService_ServiceDesc.ServiceName]
+	rules.Methods = slices.Clone(rules.Methods)
+	for i := range rules.Methods {
+		rules.Methods[i].IsClientStream = false
+	}
+	info[rulebookv1grpc.RulesService_ServiceDesc.ServiceName] = rules
+	return info
 }
 
 // admission returns what every RulesService call, gRPC or REST, goes through: guard, outermost, the count of its
@@ -159,15 +188,18 @@ func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Cont
 const ReasonRequestTimeout = gateway.ReasonRequestTimeout
 
 // readFirst returns desc with every unary method served as a stream handler that reads, weighs and decodes the
-// request first, and then serves it through admit; observe runs around both (see unaryStream).
+// request first, and then serves it through admit; observe runs around both (see unaryStream). Each is a client
+// stream to grpc, so that grpc leaves a request that is missing, or is more than one message, to readRequest, which
+// answers the caller's mistake as the caller's (grpc itself answers INTERNAL for a unary method).
 func (s *Server) readFirst(desc *grpc.ServiceDesc, observe, admit grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
 	d := *desc
 	d.Methods = nil
 	d.Streams = slices.Clone(desc.Streams)
 	for _, m := range desc.Methods {
 		d.Streams = append(d.Streams, grpc.StreamDesc{
-			StreamName: m.MethodName,
-			Handler:    s.unaryStream("/"+desc.ServiceName+"/"+m.MethodName, m.Handler, observe, admit),
+			StreamName:    m.MethodName,
+			Handler:       s.unaryStream("/"+desc.ServiceName+"/"+m.MethodName, m.Handler, observe, admit),
+			ClientStreams: true,
 		})
 	}
 	return &d
@@ -192,7 +224,7 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, obser
 			return method(srv, ctx, func(req any) error {
 				raw, err := s.readRequest(stream)
 				if err != nil {
-					return recvError(err)
+					return err
 				}
 				release, err = decodeRequest(raw, req.(proto.Message), s.budget)
 				if r, ok := req.(interface{ GetGame() string }); ok && err == nil {
@@ -211,9 +243,11 @@ func (s *Server) unaryStream(fullMethod string, method grpc.MethodHandler, obser
 }
 
 // readRequest reads the request of stream within its read deadline: the read time of the largest request
-// (Config.readTime), from now. A request that is not in by then is refused with REQUEST_TIMEOUT; the handler then
-// returns, which ends the stream and the read. (It reads on a goroutine of its own: grpc answers a read that its
-// context cuts short itself, with the context's error, before the handler could give its reason.)
+// (Config.readTime), from now. The stream must hold one message and end: one that ends without a message, or holds
+// more than one, is refused with MALFORMED_MESSAGE. A request that is not in by the deadline is refused with
+// REQUEST_TIMEOUT; the handler then returns, which ends the stream and the read. (It reads on a goroutine of its own:
+// grpc answers a read that its context cuts short itself, with the context's error, before the handler could give
+// its reason.)
 func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
 	type read struct {
 		raw rawRequest
@@ -221,8 +255,7 @@ func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
 	}
 	done := make(chan read, 1)
 	go func() {
-		var raw rawRequest
-		err := stream.RecvMsg(&raw)
+		raw, err := readOne(stream)
 		done <- read{raw, err}
 	}()
 	timer := time.NewTimer(s.cfg.readTime(int64(s.cfg.MaxMessageBytes)))
@@ -238,6 +271,29 @@ func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
 		}()
 		return rawRequest{}, refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the request did not arrive in "+
 			"time (at the server's minimum rate, and before the call's deadline)", nil)
+	}
+}
+
+// readOne reads the one message of stream, and the end of the stream after it.
+func readOne(stream grpc.ServerStream) (rawRequest, error) {
+	var raw rawRequest
+	switch err := stream.RecvMsg(&raw); {
+	case err == io.EOF:
+		return raw, malformedStream("the stream ended before its request")
+	case err != nil:
+		return raw, recvError(err)
+	}
+	var more rawRequest
+	switch err := stream.RecvMsg(&more); {
+	case err == io.EOF:
+		return raw, nil
+	case err == nil:
+		more.buf.Free()
+		err = malformedStream("the stream holds more than one request")
+		fallthrough
+	default:
+		raw.buf.Free()
+		return rawRequest{}, recvError(err)
 	}
 }
 

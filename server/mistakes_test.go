@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // TestClientMistakes makes a client's mistakes on every transport, over real HTTP and gRPC: each is a 4xx (or its
@@ -83,24 +85,30 @@ func TestClientMistakes(t *testing.T) {
 			}
 		})
 	}
-	t.Run("gRPC stream closed before its message", func(t *testing.T) {
-		desc := &grpc.StreamDesc{StreamName: "NewGame", ClientStreams: true}
-		stream, err := ts.Conn.NewStream(servertest.CallContext(t), desc, rulesServicePrefix+"NewGame")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := stream.CloseSend(); err != nil {
-			t.Fatal(err)
-		}
-		// grpc-go answers it INTERNAL itself, before the handler has the error; the server counts and logs it as the
-		// client's.
-		if err := stream.RecvMsg(&rulebookv1.NewGameResponse{}); status.Code(err) == codes.OK {
-			t.Error("a call without its request succeeded")
-		}
-	})
+	for _, sent := range []int{0, 2} {
+		t.Run(fmt.Sprintf("gRPC stream of %d messages", sent), func(t *testing.T) {
+			desc := &grpc.StreamDesc{StreamName: "NewGame", ClientStreams: true}
+			stream, err := ts.Conn.NewStream(servertest.CallContext(t), desc, rulesServicePrefix+"NewGame")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range sent {
+				if err := stream.SendMsg(&rulebookv1.NewGameRequest{Game: "exploze"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := stream.CloseSend(); err != nil {
+				t.Fatal(err)
+			}
+			err = stream.RecvMsg(&rulebookv1.NewGameResponse{})
+			if status.Code(err) != codes.InvalidArgument || refusal.Reason(err) != ReasonMalformedMessage {
+				t.Errorf("%v, want INVALID_ARGUMENT %s", err, ReasonMalformedMessage)
+			}
+		})
+	}
 
-	// The Connect and gRPC-Web calls that Vanguard refused and the gRPC stream each end a gRPC call.
-	const calls = 4
+	// The Connect and gRPC-Web calls that Vanguard refused and the two gRPC streams each end a gRPC call.
+	const calls = 5
 	for i := 0; logs.FilterMessage("request").Len() < len(tests) || logs.FilterMessage("finished call").Len() < calls; i++ {
 		if i == 60_000 { // a line is written once its handler returns, maybe after its client has the answer
 			t.Fatalf("%d access lines and %d call lines, want %d and %d", logs.FilterMessage("request").Len(),

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
@@ -162,8 +163,8 @@ func (m *Metrics) StreamServerInterceptor() grpc.StreamServerInterceptor {
 	return m.grpc.StreamServerInterceptor()
 }
 
-// InitializeMetrics publishes the gRPC metrics of every method of srv, before any call.
-func (m *Metrics) InitializeMetrics(srv *grpc.Server) {
+// InitializeMetrics publishes the gRPC metrics of every method of the services that srv describes, before any call.
+func (m *Metrics) InitializeMetrics(srv reflection.ServiceInfoProvider) {
 	if m != nil {
 		m.grpc.InitializeMetrics(srv)
 	}
