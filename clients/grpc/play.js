@@ -10,7 +10,9 @@
 // It connects over plain TCP, as rulebookd serves by default, or over TLS with any of the TLS options: --tls (TLS,
 // trusting Node's CAs), --ca FILE (the PEM CAs that sign the server's certificate, trusted instead), --cert FILE and
 // --key FILE (the client's PEM certificate and key, for a server that requires one: mutual TLS) and --server-name
-// NAME (the name the server's certificate must hold, if not the address's host).
+// NAME (the name the server's certificate must hold, if not the address's host). Over TLS, it sends the API key in
+// the environment variable RULEBOOK_API_KEY, if set, with every call (authorization: Bearer KEY); over plain TCP it
+// refuses to.
 'use strict';
 
 const fs = require('node:fs');
@@ -38,18 +40,31 @@ const api = grpc.loadPackageDefinition(
   protoLoader.loadFileDescriptorSetFromBuffer(set, { longs: String, enums: String, defaults: true, oneofs: true }));
 const types = protobuf.Root.fromDescriptor(set);
 
-// connection returns the credentials and channel options that the TLS options ask for: plain TCP without any.
-function connection({ tls, ca, cert, key, 'server-name': serverName }) {
-  if (!tls && !ca && !cert && !key && !serverName) return { credentials: grpc.credentials.createInsecure(), options: {} };
+// connection returns the credentials and channel options that the TLS options ask for (plain TCP without any), with
+// apiKey, if not empty, sent with every call over TLS.
+function connection({ tls, ca, cert, key, 'server-name': serverName }, apiKey) {
+  if (!tls && !ca && !cert && !key && !serverName) {
+    if (apiKey) throw new Error('RULEBOOK_API_KEY is sent over TLS only: add --tls (or --ca)');
+    return { credentials: grpc.credentials.createInsecure(), options: {} };
+  }
   if (!cert !== !key) throw new Error('--cert and --key go together');
   const read = (file) => (file ? fs.readFileSync(file) : null);
+  let credentials = grpc.credentials.createSsl(read(ca), read(key), read(cert));
+  if (apiKey) {
+    credentials = grpc.credentials.combineChannelCredentials(credentials,
+      grpc.credentials.createFromMetadataGenerator((_, callback) => {
+        const metadata = new grpc.Metadata();
+        metadata.add('authorization', `Bearer ${apiKey}`);
+        callback(null, metadata);
+      }));
+  }
   return {
-    credentials: grpc.credentials.createSsl(read(ca), read(key), read(cert)),
+    credentials,
     options: serverName ? { 'grpc.ssl_target_name_override': serverName, 'grpc.default_authority': serverName } : {},
   };
 }
 
-const { credentials, options } = connection(tlsOptions);
+const { credentials, options } = connection(tlsOptions, process.env.RULEBOOK_API_KEY);
 const client = new api.rulebook.v1.RulesService(address, credentials, options);
 
 // call sends one RulesService call, within a deadline of 10 seconds.

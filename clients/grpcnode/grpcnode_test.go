@@ -1,6 +1,8 @@
 package grpcnode
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
 	"reflect"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/server/identity"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/server/tlsfiles"
 )
@@ -52,6 +55,35 @@ func TestPlayMutualTLS(t *testing.T) {
 	_, err := clienttest.Attempt(t, nil, "grpc/play.js", "--ca", files.ClientCA, "--server-name", "localhost", addrs.GRPC, "1")
 	if err == nil || !strings.Contains(err.Error(), "certificate required") {
 		t.Errorf("play.js without a client certificate: %v, want UNAVAILABLE for the certificate required", err)
+	}
+}
+
+// TestPlayAPIKey runs play.js as TestPlay does, over TLS, against a server that serves only callers named by an API
+// key: it sends RULEBOOK_API_KEY with every call; without it, the server refuses the calls; and over plain TCP,
+// play.js refuses to send the key.
+func TestPlayAPIKey(t *testing.T) {
+	const key = "a-key-of-the-node-client-0123456789"
+	dir := t.TempDir()
+	ca := servertest.NewCA(t, "test CA")
+	files := servertest.WriteTLSFiles(t, dir, servertest.ServerPair(t, ca), ca)
+	sum := sha256.Sum256([]byte(key))
+	keys, err := identity.ParseKeys(strings.NewReader("node:sha256:" + hex.EncodeToString(sum[:]) + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := clienttest.Config(false)
+	cfg.TLS = tlsfiles.Files{Cert: files.Cert, Key: files.Key}
+	cfg.APIKeys, cfg.RequireCaller = keys, true
+	addrs := clienttest.Serve(t, cfg)
+	args := []string{"grpc/play.js", "--ca", files.ClientCA, "--server-name", "localhost", addrs.GRPC, "1"}
+	checkPlay(t, clienttest.Run(t, []string{"RULEBOOK_API_KEY=" + key}, args...))
+
+	if _, err := clienttest.Attempt(t, []string{"RULEBOOK_API_KEY="}, args...); err == nil || !strings.Contains(err.Error(), "16 UNAUTHENTICATED") {
+		t.Errorf("play.js without a key: %v, want UNAUTHENTICATED", err)
+	}
+	plain := []string{"grpc/play.js", addrs.GRPC, "1"}
+	if _, err := clienttest.Attempt(t, []string{"RULEBOOK_API_KEY=" + key}, plain...); err == nil || !strings.Contains(err.Error(), "over TLS only") {
+		t.Errorf("play.js with a key over plain TCP: %v, want a refusal to send it", err)
 	}
 }
 
