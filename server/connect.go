@@ -62,7 +62,7 @@ func (s *Server) rpcHandler() (http.Handler, error) {
 
 // Reasons of the refusals of a call whose headers no protocol can serve.
 const (
-	// ReasonMalformedTimeout: a Connect or gRPC-Web call's Connect-Timeout-Ms or grpc-timeout header is not a timeout
+	// ReasonMalformedTimeout: a call's Connect-Timeout-Ms (Connect) or grpc-timeout (gRPC-Web, REST) header is not a timeout
 	// in its protocol's form.
 	ReasonMalformedTimeout = "MALFORMED_TIMEOUT"
 	// ReasonHTTP2Required: a gRPC call (not gRPC-Web) over HTTP/1, which cannot carry gRPC's trailers.
@@ -86,23 +86,42 @@ func (s *Server) checked(next http.Handler) http.Handler {
 				"request is HTTP/1: call the gRPC port, or this one with Connect or gRPC-Web", nil))
 			return
 		}
-		for _, t := range []struct {
-			header, form string
-			valid        func(string) bool
-		}{
-			{"Connect-Timeout-Ms", "1 to 10 digits (milliseconds)", connectTimeout.MatchString},
-			{"Grpc-Timeout", "1 to 8 digits and a unit (H, M, S, m, u or n)", func(v string) bool {
-				_, ok := parseGRPCTimeout(v)
-				return ok
-			}},
-		} {
-			if v := r.Header.Values(t.header); len(v) > 1 || len(v) == 1 && !t.valid(v[0]) {
-				s.refuseCall(w, r, refusal.New(codes.InvalidArgument, ReasonMalformedTimeout, t.header+" is not "+t.form, nil))
-				return
-			}
+		if err := malformedTimeout(r.Header, connectTimeoutHeader, grpcTimeoutHeader); err != nil {
+			s.refuseCall(w, r, err)
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// Headers that give a call's timeout.
+const (
+	connectTimeoutHeader = "Connect-Timeout-Ms"
+	grpcTimeoutHeader    = "Grpc-Timeout"
+)
+
+// timeoutForms are the forms of the values of the headers that give a call's timeout, and how to tell one.
+var timeoutForms = map[string]struct {
+	form  string
+	valid func(string) bool
+}{
+	connectTimeoutHeader: {"1 to 10 digits (milliseconds)", connectTimeout.MatchString},
+	grpcTimeoutHeader: {"1 to 8 digits and a unit (H, M, S, m, u or n)", func(v string) bool {
+		_, ok := parseGRPCTimeout(v)
+		return ok
+	}},
+}
+
+// malformedTimeout returns the refusal (MALFORMED_TIMEOUT) of a request whose header, one of headers (each a key of
+// timeoutForms), is given twice or is not in its form; nil if there is none.
+func malformedTimeout(h http.Header, headers ...string) error {
+	for _, header := range headers {
+		t := timeoutForms[header]
+		if v := h.Values(header); len(v) > 1 || len(v) == 1 && !t.valid(v[0]) {
+			return refusal.New(codes.InvalidArgument, ReasonMalformedTimeout, header+" is not "+t.form, nil)
+		}
+	}
+	return nil
 }
 
 // bounded returns next, each of whose requests has the call's deadline from its arrival and has its body read

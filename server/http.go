@@ -49,8 +49,9 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	}
 	cors := newCORS(s.cfg.CORSOrigins)
 	byRoute, byPath := map[string]http.Handler{}, map[string]http.Handler{}
+	rest := restTimeout(gw)
 	for _, route := range gw.Routes() {
-		byRoute[route] = s.routeHandler(cors(gw), route)
+		byRoute[route] = s.routeHandler(cors(rest), route)
 	}
 	for _, route := range rpcRoutes() {
 		byPath[route] = s.routeHandler(cors(rpc), route)
@@ -73,6 +74,18 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 		}
 		byRoute[gw.Route(r)].ServeHTTP(w, r)
 	}), nil
+}
+
+// restTimeout returns gw, to which a REST request passes only if its grpc-timeout, which grpc-gateway takes as the
+// call's deadline, is one: else it is refused MALFORMED_TIMEOUT (400), as the gateway answers a refusal.
+func restTimeout(gw *gateway.Gateway) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := malformedTimeout(r.Header, grpcTimeoutHeader); err != nil {
+			gw.Refuse(w, r, err)
+			return
+		}
+		gw.ServeHTTP(w, r)
+	})
 }
 
 // routeHandler returns the handler of the requests on route: h, with its metrics, answered (an access line,

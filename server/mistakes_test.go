@@ -54,6 +54,8 @@ func TestClientMistakes(t *testing.T) {
 			http.StatusBadRequest, gateway.ReasonMalformedBody, ""},
 		{"REST text body", rest + "Content-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}", false,
 			http.StatusUnsupportedMediaType, gateway.ReasonUnsupportedMediaType, ""},
+		{"REST malformed timeout", rest + json + "Grpc-Timeout: soon\r\nContent-Length: 2\r\n\r\n{}", false,
+			http.StatusBadRequest, ReasonMalformedTimeout, ""},
 		{"Connect unknown field", connect + json + "Content-Length: 12\r\n\r\n{\"seel\": {}}", false,
 			http.StatusBadRequest, service.ReasonInvalidField, ""},
 		{"Connect broken JSON", connect + json + "Content-Length: 8\r\n\r\n{\"game\":", false,
