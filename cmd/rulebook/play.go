@@ -16,13 +16,13 @@ import (
 
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/board"
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/explain"
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
+	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // play is `rulebook play GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]`: a game for
-// people at a terminal. It draws the board as text, reads moves in the game's notation (cmd/rulebook/internal/notation,
-// docs/notation.md) one a line, and tells a refused move in words. Three ways to play:
+// people at a terminal. It draws the board as text, reads moves in the game's notation (its engine's, through
+// engine/hosted; docs/notation.md) one a line, and tells a refused move in words. Three ways to play:
 //
 //   - hot-seat (the default): a new game whose every seat's pass play holds; it asks each seat for its move in turn;
 //   - against the bot (-seat N): a new game in which the person plays seat N and the bot, the server's SuggestMove,
@@ -39,7 +39,11 @@ func play(fs *flag.FlagSet) action {
 	token := fs.String("token", "", "join the game of `TOKEN`, set up by someone else (needs -pass)")
 	pass := fs.String("pass", "", "your seat `PASS` in the game of -token: the seat it names is yours")
 	return func(ctx context.Context, e *env) error {
-		t := &table{e: e, style: board.Style{Color: colorful(e.stdout)}, lines: readLines(e.stdin)}
+		n, ok := hosted.NotationOf(e.game)
+		if !ok {
+			return usagef("play knows no notation of the game %q", e.game)
+		}
+		t := &table{e: e, notation: n, style: board.Style{Color: colorful(e.stdout)}, lines: readLines(e.stdin)}
 		switch {
 		case *token != "" || *pass != "":
 			if *token == "" || *pass == "" {
@@ -90,8 +94,9 @@ colour on a terminal unless NO_COLOR is set. docs/notation.md tells more.
 
 `)
 	b.WriteString(commandsHelp)
-	for _, game := range []string{notation.Exploze, notation.Kipicot, notation.Micropul, notation.UbongoDuel} {
-		fmt.Fprintf(&b, "\n%s:\n%s", game, notation.Help(game))
+	for _, g := range hosted.Games() {
+		n, _ := hosted.NotationOf(g.Info().GetId())
+		fmt.Fprintf(&b, "\n%s:\n%s", g.Info().GetId(), n.Help)
 	}
 	return b.String()
 }
@@ -140,15 +145,16 @@ func readLines(r io.Reader) <-chan string {
 
 // table is a game played at a terminal.
 type table struct {
-	e      *env
-	style  board.Style
-	lines  <-chan string
-	g      *document   // the game now
-	undo   []*document // the games before each of the person's moves, for undo
-	seat   int32       // the person's seat against the bot, or in a joined game; 0 hot-seat
-	joined bool        // whether the game was joined with -token and -pass
-	bot    bot         // plays the seats other than seat, against the bot
-	acting int32       // hot-seat: the seat chosen with "seat N" when several may move
+	e        *env
+	notation hosted.Notation
+	style    board.Style
+	lines    <-chan string
+	g        *document   // the game now
+	undo     []*document // the games before each of the person's moves, for undo
+	seat     int32       // the person's seat against the bot, or in a joined game; 0 hot-seat
+	joined   bool        // whether the game was joined with -token and -pass
+	bot      bot         // plays the seats other than seat, against the bot
+	acting   int32       // hot-seat: the seat chosen with "seat N" when several may move
 }
 
 // turn is who may move in a game.
@@ -323,7 +329,7 @@ func (t *table) command(ctx context.Context, seat int32, now turn, line string) 
 	case strings.HasPrefix(word, "seat ") || word == "seat":
 		return t.chooseSeat(now, strings.TrimSpace(strings.TrimPrefix(word, "seat"))), nil
 	}
-	move, err := notation.Parse(t.e.game, seat, line)
+	move, err := t.notation.Parse(seat, line)
 	if err != nil {
 		t.printf("%s Type help for the notation, moves for the legal moves.\n", explain.Refusal(t.e.game, err))
 		return false, nil
@@ -470,22 +476,19 @@ func (t *table) printMoves(ctx context.Context, seat int32) error {
 	}
 	texts := make([]string, 0, len(moves))
 	for _, m := range moves {
-		text, err := notation.Format(m)
+		text, err := t.notation.Format(m)
 		if err != nil {
 			return fmt.Errorf("the server listed a move the notation cannot write: %w", err)
 		}
 		texts = append(texts, text)
 	}
 	t.printf("%d legal moves: %s\n", len(texts), strings.Join(texts, ", "))
-	if t.e.game == notation.UbongoDuel {
-		t.printf("A solution is legal too: each piece of the task with the squares it covers.\n")
-	}
 	return nil
 }
 
 // printPlayed tells the move as applied, by whom.
 func (t *table) printPlayed(move *rulebookv1.Move, by string) {
-	text, err := notation.Format(move)
+	text, err := t.notation.Format(move)
 	if err != nil {
 		text = "a move the notation cannot write"
 	}
@@ -494,7 +497,7 @@ func (t *table) printPlayed(move *rulebookv1.Move, by string) {
 
 // printHelp lists the commands and the notation of the game.
 func (t *table) printHelp() {
-	t.printf("%s%s", notation.Help(t.e.game), commandsHelp)
+	t.printf("%s%s", t.notation.Help, commandsHelp)
 }
 
 // printResume prints how to take the game up again: its token and the passes the table holds.

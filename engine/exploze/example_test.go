@@ -28,11 +28,11 @@ func ExampleState_Apply() {
 	}
 	fmt.Println("winner:", s.Winner())
 	// Output:
-	// A(0,0) -> A1 .0 | .0 .0
-	// B(1,1) -> A1 .0 | .0 B1
-	// A(0,0) -> .0 A1 | A1 B1
+	// A: a1 -> A1 .0 | .0 .0
+	// B: b2 -> A1 .0 | .0 B1
+	// A: a1 -> .0 A1 | A1 B1
 	//    wave 1: exploded (0,0)
-	// B(1,1) -> .0 B2 | B2 .0
+	// B: b2 -> .0 B2 | B2 .0
 	//    wave 1: exploded (1,1); captured (0,1) 1 from A, (1,0) 1 from A
 	//    A eliminated after wave 1
 	//    game over: B wins
@@ -76,7 +76,7 @@ func ExampleState_Legal() {
 		fmt.Println(e.Kind, e.Reason, e.Facts, e)
 	}
 	// Output:
-	// [B(0,1) B(0,2) B(1,0) B(1,1) B(1,2)]
+	// [B: b1 B: c1 B: a2 B: b2 B: c2]
 	// []
 	// illegal CELL_OWNED_BY_OPPONENT map[col:0 owner:1 row:0] cell (0,0) holds player 1's stones
 }

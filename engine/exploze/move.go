@@ -13,9 +13,9 @@ type Move struct {
 	Row, Col int
 }
 
-// String returns the move as in the rules' examples, such as "A(0,0)".
+// String returns the move in the notation of ParseMove after its player's letter, such as "A: c3".
 func (m Move) String() string {
-	return playerName(m.Player) + Coord{Row: m.Row, Col: m.Col}.String()
+	return playerName(m.Player) + ": " + m.Notation()
 }
 
 // Legal returns every legal move of p, in row-major order: each empty cell and each cell of p's own. It returns none

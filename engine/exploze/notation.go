@@ -20,6 +20,28 @@ func playerName(p engine.Player) string {
 	return "P" + strconv.Itoa(int(p))
 }
 
+// NotationHelp describes the move notation of ParseMove for people, in lines that each end in a newline.
+const NotationHelp = `A move is the square that gets your stone: its column letter and row number, such as c3 (column c, row 3;
+a1 is the top-left square).
+`
+
+// ParseMove reads text, a move of player p in the notation of docs/notation.md: the square that gets the stone,
+// such as "c3" (column c, row 3, counted from a1 at the top-left). It checks the notation and that the square is on
+// the largest board; Validate checks the move.
+func ParseMove(p engine.Player, text string) (Move, error) {
+	text, err := engine.MoveText(text)
+	if err != nil {
+		return Move{}, err
+	}
+	col, row, err := engine.ParseSquare(text, MaxSize)
+	return Move{Player: p, Row: row, Col: col}, err
+}
+
+// Notation returns m in the notation of ParseMove, without its player: its square, such as "c3".
+func (m Move) Notation() string {
+	return engine.Square(m.Col, m.Row)
+}
+
 // ParseBoard reads a board in the notation of the rules' worked examples and returns its cells row by row and its
 // size. Each cell is a player letter (A to H for players 1 to 8) and a stone count of at least 1, or ".0" for an empty
 // cell; cells are separated by white space, and rows by "|" or line breaks (blank rows are skipped). Every row must

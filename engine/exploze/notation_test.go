@@ -62,7 +62,7 @@ func TestNotationRoundTrip(t *testing.T) {
 	if got, want := over.String(), "2x2, 2 players, 3 moves played, game over, A won\n.0 A2\nA1 .0\n"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := (Move{Player: 2, Row: 3, Col: 4}).String(), "B(3,4)"; got != want {
+	if got, want := (Move{Player: 2, Row: 3, Col: 4}).String(), "B: e4"; got != want {
 		t.Errorf("Move.String() = %q, want %q", got, want)
 	}
 	for p, want := range map[int]string{0: ".", 1: "A", 8: "H", 9: "P9", -1: "P-1"} {

@@ -1,6 +1,8 @@
 package hosted
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,5 +20,47 @@ func TestGames(t *testing.T) {
 	}
 	if !slices.IsSortedFunc(ids, strings.Compare) || len(slices.Compact(slices.Clone(ids))) != len(ids) {
 		t.Errorf("ids %v: want each once, in order", ids)
+	}
+}
+
+// TestDocs checks the documents of every hosted game (docs/adding-a-game.md): its rules in docs/rules/<id>.md,
+// which its info names and the index docs/rules/README.md links, and its notation's section in docs/notation.md
+// ("## " and its name, without what follows in brackets); and that docs/rules holds no rules of a game not hosted.
+func TestDocs(t *testing.T) {
+	root := filepath.Join("..", "..")
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	index, notation := read("docs/rules/README.md"), read("docs/notation.md")
+	documents := map[string]bool{"README.md": true}
+	for _, g := range Games() {
+		info := g.Info()
+		doc := "docs/rules/" + info.GetId() + ".md"
+		documents[filepath.Base(doc)] = true
+		if info.GetRulesDocument() != doc {
+			t.Errorf("%s: rules document %q, want %q", info.GetId(), info.GetRulesDocument(), doc)
+		}
+		if _, err := os.Stat(filepath.Join(root, doc)); err != nil {
+			t.Errorf("%s: %v", info.GetId(), err)
+		}
+		if !strings.Contains(index, "("+filepath.Base(doc)+")") {
+			t.Errorf("%s: docs/rules/README.md does not link %s", info.GetId(), filepath.Base(doc))
+		}
+		if name, _, _ := strings.Cut(info.GetName(), " ("); !strings.Contains(notation, "\n## "+name+"\n") {
+			t.Errorf("%s: docs/notation.md has no section \"## %s\"", info.GetId(), name)
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "docs", "rules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !documents[e.Name()] {
+			t.Errorf("docs/rules/%s: the rules of no hosted game", e.Name())
+		}
 	}
 }

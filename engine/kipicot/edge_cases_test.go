@@ -44,9 +44,7 @@ func TestEdgeStacking(t *testing.T) {
 			got = append(got, m.Step.String())
 		}
 	}
-	want := []string{"place yellow (0,0)", "place red (0,4)", "place yellow (0,4)", "place red (1,0)",
-		"place yellow (1,1)", "place red (1,2)", "place yellow (1,2)", "place red (1,3)", "place yellow (1,3)",
-		"place red (1,4)", "place yellow (1,4)"}
+	want := []string{"y a1", "r e1", "y e1", "r a2", "y b2", "r c2", "y c2", "r d2", "y d2", "r e2", "y e2"}
 	if !slices.Equal(got, want) {
 		t.Errorf("placements on rows 0-1: %q, want %q", got, want)
 	}
@@ -140,7 +138,7 @@ func TestEdgePawn(t *testing.T) {
 	for _, m := range s.Legal(1) {
 		targets = append(targets, m.Step.String())
 	}
-	if want := []string{"pawn (3,3)", "pawn (4,4)"}; !slices.Equal(targets, want) {
+	if want := []string{"pawn d4", "pawn e5"}; !slices.Equal(targets, want) {
 		t.Errorf("targets of a pawn coming back: %q, want %q", targets, want)
 	}
 	_, events = play(t, s, pawn(4, 4))
@@ -245,7 +243,7 @@ func TestEdgeAntiStall(t *testing.T) {
 	// A full board with pawns on two singles and the count at its limit: a placement is still possible.
 	full := "ry ry ry ry ry | ry ry ry ry ry | ry ry ry r r | r1 r2 r r y | y y y y y"
 	s := withIdle(t, position(t, DefaultOptions(), 1, PhaseAction, full), 6)
-	if legal := s.Legal(1); len(legal) != 10 || legal[0].Step.String() != "place yellow (2,3)" {
+	if legal := s.Legal(1); len(legal) != 10 || legal[0].Step.String() != "y d3" {
 		t.Errorf("legal moves on a full board %v", legal)
 	}
 }

@@ -44,8 +44,8 @@ func ExampleState_Apply() {
 	fmt.Print(s)
 	// Output:
 	// optional move, 1 legal moves: A: skip []
-	// action, 50 legal moves: A: place yellow (2,2) [A placed yellow at (2,2)]
-	// pawn, 1 legal moves: A: pawn (2,2) [A pawn off-(2,2)]
+	// action, 50 legal moves: A: y c3 [A placed yellow at (2,2)]
+	// pawn, 1 legal moves: A: pawn c3 [A pawn off-(2,2)]
 	// illegal WRONG_PHASE: a pawn step belongs to step 3, and the turn is in phase optional move
 	//    B placed yellow at (1,1)
 	//    B pawn off-(1,1)

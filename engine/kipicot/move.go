@@ -53,21 +53,24 @@ type Step struct {
 	To Coord
 }
 
-// String returns the step as in the golden playthrough, such as "place red (2,3)", "move (2,3)-(2,4)", "pawn (1,1)",
-// "fish (0,0)" or "skip".
+// String returns the step in the notation of ParseMove, such as "r c3", "b2-b3", "pawn c3", "fish b2" or "skip";
+// a step of no kind is "no step".
 func (st Step) String() string {
 	switch st.Kind {
 	case StepSkip:
 		return "skip"
 	case StepMoveToken:
-		return "move " + st.From.String() + "-" + st.To.String()
+		return st.From.square() + "-" + st.To.square()
 	case StepPlace:
-		return "place " + st.Color.String() + " " + st.To.String()
+		return st.Color.String()[:1] + " " + st.To.square()
 	case StepPawn, StepFish:
-		return st.Kind.name() + " " + st.To.String()
+		return st.Kind.name() + " " + st.To.square()
 	}
 	return "no step"
 }
+
+// MaxTurnSteps is the most steps of a turn: optional move, action, pawn, fishing choice.
+const MaxTurnSteps = 4
 
 // Move is a player's move: one Step in the phase it belongs to, or, when Turn is not nil, the rest of the turn (often
 // all of it) as a list of steps applied in order, which must end the turn.
@@ -78,20 +81,10 @@ type Move struct {
 	Turn []Step
 }
 
-// String returns the move, such as "A: place red (2,3)" or "B: turn [skip; place yellow (0,0); pawn (0,0)]".
+// String returns the move in the notation of ParseMove after its player's letter, such as "A: r c3" or
+// "B: skip; y a1; pawn a1".
 func (m Move) String() string {
-	who := playerName(m.Player) + ": "
-	if m.Turn == nil {
-		return who + m.Step.String()
-	}
-	s := who + "turn ["
-	for i, st := range m.Turn {
-		if i > 0 {
-			s += "; "
-		}
-		s += st.String()
-	}
-	return s + "]"
+	return playerName(m.Player) + ": " + m.Notation()
 }
 
 // Legal returns every legal move of p, all of the current phase (never a composite turn), in this stable order:
@@ -243,7 +236,7 @@ func (s *State) checkShape(m Move) error {
 	case n == 0:
 		return engine.Invalidf(ReasonTurnEmpty, "kipicot.turn.steps", map[string]string{},
 			"the turn has no step")
-	case n > 4:
+	case n > MaxTurnSteps:
 		return engine.Invalidf(ReasonTurnTooLong, "kipicot.turn.steps", map[string]string{"steps": strconv.Itoa(n)},
 			"the turn has %d steps; a turn has at most four (optional move, action, pawn, fishing choice)", n)
 	}

@@ -1,6 +1,7 @@
 package kipicot
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,6 +19,109 @@ func playerName(p engine.Player) string {
 		return string(rune('A' + p - 1))
 	}
 	return "P" + strconv.Itoa(int(p))
+}
+
+// NotationHelp describes the move notation of ParseMove for people, in lines that each end in a newline.
+const NotationHelp = `A move is one step of the turn, or several separated by ";" (a whole turn, such as "skip; r c3; pawn c3"):
+  skip          pass up the optional token move of step 1
+  b2-b3         move the token (or a stack's top) on b2 to the empty square b3
+  r c3, y c3    place a red (r, red) or yellow (y, yellow) token from the supply on c3
+  pawn c3       put your pawn on the tokens of c3
+  fish b2       take the fishing square whose top-left square is b2
+A turn of one step ends in ";" ("skip;"). Squares are a1 (top-left) to e5.
+`
+
+// ParseMove reads text, a move of player p in the notation of docs/notation.md: one step ("skip", "b2-b3", "r c3",
+// "y c3", "pawn c3", "fish b2"), or a turn of steps separated by ";" (a turn of one step ends in it: "skip;").
+// Squares are named from a1 at the top-left. It checks the notation; Validate checks the move.
+func ParseMove(p engine.Player, text string) (Move, error) {
+	text, err := engine.MoveText(text)
+	if err != nil {
+		return Move{}, err
+	}
+	if !strings.Contains(text, ";") {
+		step, err := parseStep(text)
+		return Move{Player: p, Step: step}, err
+	}
+	parts := strings.Split(text, ";")
+	if strings.TrimSpace(parts[len(parts)-1]) == "" { // "skip;": the ";" after the last step
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) > MaxTurnSteps {
+		return Move{}, fmt.Errorf("a turn has at most %d steps", MaxTurnSteps)
+	}
+	m := Move{Player: p, Turn: make([]Step, len(parts))}
+	for i, part := range parts {
+		if m.Turn[i], err = parseStep(part); err != nil {
+			return Move{}, fmt.Errorf("step %d: %w", i+1, err)
+		}
+	}
+	return m, nil
+}
+
+// parseStep reads one step of the notation.
+func parseStep(text string) (Step, error) {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return Step{}, errors.New("an empty step")
+	}
+	square := func(kind StepKind) (Step, error) {
+		if len(words) != 2 {
+			return Step{}, fmt.Errorf("%q takes one square, such as %s c3", words[0], words[0])
+		}
+		col, row, err := engine.ParseSquare(words[1], Size)
+		return Step{Kind: kind, To: Coord{Row: row, Col: col}}, err
+	}
+	switch words[0] {
+	case "skip":
+		if len(words) != 1 {
+			return Step{}, errors.New(`"skip" takes nothing after it`)
+		}
+		return Step{Kind: StepSkip}, nil
+	case "r", "red", "y", "yellow":
+		st, err := square(StepPlace)
+		st.Color = Red
+		if words[0][0] == 'y' {
+			st.Color = Yellow
+		}
+		return st, err
+	case "pawn", "p":
+		return square(StepPawn)
+	case "fish", "f":
+		return square(StepFish)
+	}
+	joined := strings.Join(words, "")
+	from, to, ok := strings.Cut(joined, "-")
+	if !ok {
+		return Step{}, fmt.Errorf("%q is not a step: skip, b2-b3, r c3, y c3, pawn c3 or fish b2", joined)
+	}
+	fc, fr, err := engine.ParseSquare(from, Size)
+	if err != nil {
+		return Step{}, err
+	}
+	tc, tr, err := engine.ParseSquare(to, Size)
+	return Step{Kind: StepMoveToken, From: Coord{Row: fr, Col: fc}, To: Coord{Row: tr, Col: tc}}, err
+}
+
+// Notation returns m in the notation of ParseMove, without its player: its step, or the steps of its turn separated
+// by "; " (a turn of one step ending in ";").
+func (m Move) Notation() string {
+	if m.Turn == nil {
+		return m.Step.String()
+	}
+	texts := make([]string, len(m.Turn))
+	for i, st := range m.Turn {
+		texts[i] = st.String()
+	}
+	if len(texts) == 1 {
+		return texts[0] + ";"
+	}
+	return strings.Join(texts, "; ")
+}
+
+// square returns the name of the square c in the notation, such as "c3".
+func (c Coord) square() string {
+	return engine.Square(c.Col, c.Row)
 }
 
 // ParseBoard reads a 5 x 5 board in the notation of the rules document: each square is "." when empty, else its

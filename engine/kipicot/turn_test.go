@@ -74,8 +74,7 @@ func TestLegalOrder(t *testing.T) {
 	for _, m := range s.Legal(1) {
 		got = append(got, m.Step.String())
 	}
-	want := []string{"skip", "move (0,1)-(0,2)", "move (0,1)-(0,3)", "move (0,1)-(0,4)", "move (0,1)-(1,1)",
-		"move (0,1)-(2,1)", "move (0,1)-(3,1)", "move (0,1)-(4,1)"}
+	want := []string{"skip", "b1-c1", "b1-d1", "b1-e1", "b1-b2", "b1-b3", "b1-b4", "b1-b5"}
 	if !slices.Equal(got, want) {
 		t.Errorf("step 1: %q, want %q", got, want)
 	}
@@ -87,10 +86,10 @@ func TestLegalOrder(t *testing.T) {
 	for _, m := range s.Legal(1)[:4] {
 		got = append(got, m.Step.String())
 	}
-	if want := []string{"place red (0,2)", "place yellow (0,2)", "place red (0,3)", "place yellow (0,3)"}; !slices.Equal(got, want) {
+	if want := []string{"r c1", "y c1", "r d1", "y d1"}; !slices.Equal(got, want) {
 		t.Errorf("step 2 starts %q, want %q", got, want)
 	}
-	if last := s.Legal(1); last[len(last)-1].Step.String() != "move (0,1)-(4,1)" {
+	if last := s.Legal(1); last[len(last)-1].Step.String() != "b1-b5" {
 		t.Errorf("step 2 ends with %v", last[len(last)-1])
 	}
 }

@@ -32,7 +32,7 @@ func ExampleState_Apply() {
 		fmt.Println(e.Kind, e.Reason+":", e)
 	}
 	// Output:
-	// 28 legal moves, the first: P1 place 2 r0 at (1,0)
+	// 28 legal moves, the first: P1: t2 1,0 r0
 	//    P1 placed 2 r0 at (1,0)
 	//    catalyst + at (1,0) BL: extra turn
 	//    P1 won 1 extra turns

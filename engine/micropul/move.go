@@ -1,7 +1,6 @@
 package micropul
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -43,20 +42,9 @@ func (m Move) Canonical() Move {
 	return m
 }
 
-// String returns the move, such as "P1 place 12 r1 at (0,-1)", "P2 take", "P1 stone (1,0) TR" or "P1 pass".
+// String returns the move in the notation of ParseMove after its player, such as "P1: t12 0,-1 r1".
 func (m Move) String() string {
-	p := "P" + strconv.Itoa(int(m.Player))
-	switch m.Action {
-	case PlaceTile:
-		return fmt.Sprintf("%s place %d r%d at %v", p, m.Tile, m.Rotation, m.At)
-	case TakeTile:
-		return p + " take"
-	case PlaceStone:
-		return fmt.Sprintf("%s stone %v %v", p, m.At, m.Quadrant)
-	case Pass:
-		return p + " pass"
-	}
-	return p + " (no action)"
+	return "P" + strconv.Itoa(int(m.Player)) + ": " + m.Notation()
 }
 
 // Legal returns every legal move of p, in this order: the placements of each hand tile (ascending id), each of its

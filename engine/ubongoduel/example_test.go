@@ -45,6 +45,6 @@ func ExampleState_Legal() {
 		fmt.Println(e.Kind, e.Reason+":", e)
 	}
 	// Output:
-	// [P1 @0 give up]
+	// [P1 @0: giveup]
 	// illegal PIECE_MISSING: pieces C of the task are not placed
 }

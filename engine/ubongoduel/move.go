@@ -32,23 +32,10 @@ type Move struct {
 	Placements []Placement
 }
 
-// String returns the move, such as "P1 @5 submit A:(0,0)(1,0)... B:...", "P2 @7 give up" or "P1 @9 close duel".
+// String returns the move in the notation of ParseMove after its player and its receive time, such as
+// "P1 @5: A a1 b1 c1; B d1 d2" or "P2 @7: giveup".
 func (m Move) String() string {
-	p := fmt.Sprintf("P%d @%d", m.Player, m.ReceivedAt)
-	switch m.Action {
-	case Submit:
-		var b strings.Builder
-		b.WriteString(p + " submit")
-		for _, pl := range m.Placements {
-			fmt.Fprintf(&b, " %s:%v", pl.Piece, pl.Cells)
-		}
-		return b.String()
-	case GiveUp:
-		return p + " give up"
-	case CloseDuel:
-		return p + " close duel"
-	}
-	return p + " (no action)"
+	return fmt.Sprintf("P%d @%d: %s", m.Player, m.ReceivedAt, m.Notation())
 }
 
 // pieces maps each Ubongo piece letter to its definition. It is built once and never changed.

@@ -1,7 +1,6 @@
 package ubongoduel
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -13,7 +12,7 @@ import (
 // enginetest.WritePlaythrough, with the moves of playthroughPolicy. After a deliberate change, regenerate the files
 // with go test ./engine/ubongoduel -run Playthrough -update and review the difference like code.
 func TestPlaythrough(t *testing.T) {
-	enginetest.Playthroughs(t, Game{}, playthroughNotation, []enginetest.Playthrough{
+	enginetest.Playthroughs(t, Game{}, enginetest.StringNotation(Spec), []enginetest.Playthrough{
 		{Name: "playthrough_a", Seed: 5, Policy: playthroughPolicy,
 			Options: playthroughOptions(Options{Side: SideA, TieWindowMS: 100})},
 		{Name: "playthrough_b_catchup", Seed: 5, Policy: playthroughPolicy,
@@ -37,24 +36,6 @@ var playthroughPolicy = enginetest.Policy{
 		return m.Proto(), nil
 	},
 }
-
-// playthroughNotation shows states, views included, as String does, and moves in one line, a submission by its
-// pieces only.
-var playthroughNotation = func() enginetest.Notation {
-	n := enginetest.StringNotation(Spec)
-	n.Move = func(move *rulebookv1.Move) (string, error) {
-		m, err := MoveFromProto(move)
-		if err != nil || m.Action != Submit {
-			return m.String(), err
-		}
-		text := fmt.Sprintf("P%d @%d submit", m.Player, m.ReceivedAt)
-		for _, p := range m.Placements {
-			text += " " + p.Piece
-		}
-		return text, nil
-	}
-	return n
-}()
 
 // playthroughOptions returns opts in an envelope.
 func playthroughOptions(opts Options) *rulebookv1.GameOptions {

@@ -1,7 +1,8 @@
 // Package board draws the games of rulebook as text for a terminal: the Exploze grid with each owner's stones, the
 // Micropul tiles, stones, hand and counts, the Kipicot stacks, pawns and fishing squares, and the Ubongo Duel shape
-// and pieces. Squares are labelled as the move notation (cmd/rulebook/internal/notation) names them. With colour,
-// players, tokens and micropuls are told apart by ANSI colours too; without it the text alone tells them.
+// and pieces. Squares are labelled as the move notation (engine.Square) names them. With colour, players, tokens
+// and micropuls are told apart by ANSI colours too; without it the text alone tells them. Draw chooses each game's
+// drawing, in one switch: TestDraw fails for a hosted game (engine/hosted) that has none.
 package board
 
 import (

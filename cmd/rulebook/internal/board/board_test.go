@@ -8,43 +8,39 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/enginetest"
-	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/kipicot"
-	"github.com/rulebook/rulebook/engine/micropul"
-	"github.com/rulebook/rulebook/engine/ubongoduel"
+	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// TestDraw draws a game of each kind after a few seeded random moves, as seat 1 sees it, and compares the text with
-// a golden file, once plain and once in colour.
+// TestDraw draws a game of every hosted game after a few seeded random moves, as seat 1 sees it, and compares the
+// text with a golden file, once plain and once in colour: it fails for a hosted game that Draw cannot draw.
 func TestDraw(t *testing.T) {
-	games := []struct {
-		name  string
-		game  engine.Game
-		moves int
-	}{
-		{"exploze", exploze.Game{}, 14},
-		{"kipicot", kipicot.Game{}, 24},
-		{"micropul", micropul.Game{}, 12},
-		{"ubongo-duel", ubongoduel.Game{}, 0},
-	}
-	for _, g := range games {
-		t.Run(g.name, func(t *testing.T) {
-			state := play(t, g.game, g.moves)
-			view, err := g.game.View(state, 1)
+	moves := map[string]int{"exploze": 14, "kipicot": 24, "micropul": 12, "ubongo-duel": 0} // 12 for another game
+	for _, g := range hosted.Games() {
+		id := g.Info().GetId()
+		t.Run(id, func(t *testing.T) {
+			n, ok := moves[id]
+			if !ok {
+				n = 12
+			}
+			state := play(t, g, n)
+			view, err := g.View(state, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			plain := Draw(view, 1, Style{})
+			if plain == Draw(&rulebookv1.GameState{}, 1, Style{}) {
+				t.Fatalf("Draw draws nothing of %s: add its drawing to Draw", id)
+			}
 			if strings.Contains(plain, "\x1b[") {
 				t.Errorf("a plain board holds an escape:\n%s", plain)
 			}
-			enginetest.Golden(t, filepath.Join("testdata", g.name+".txt"), []byte(plain))
+			enginetest.Golden(t, filepath.Join("testdata", id+".txt"), []byte(plain))
 			colored := Draw(view, 1, Style{Color: true})
 			if !strings.Contains(colored, "\x1b[") {
 				t.Errorf("a board in colour holds no escape:\n%s", colored)
 			}
-			enginetest.Golden(t, filepath.Join("testdata", g.name+"-color.txt"), []byte(colored))
+			enginetest.Golden(t, filepath.Join("testdata", id+"-color.txt"), []byte(colored))
 		})
 	}
 }

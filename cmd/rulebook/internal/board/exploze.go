@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
+	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -12,7 +12,7 @@ import (
 // then each player's stones and who is to move.
 func drawExploze(p *pen, s *rulebookv1.ExplozeState) {
 	rows, cols := int(s.GetOptions().GetRows()), int(s.GetOptions().GetCols())
-	p.columnHeader(4, cols, 4, notation.Column)
+	p.columnHeader(4, cols, 4, engine.Column)
 	for r := range rows {
 		p.printf("%3d ", r+1)
 		for c := range cols {

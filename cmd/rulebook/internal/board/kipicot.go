@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
+	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -24,7 +24,7 @@ var kipicotPhases = map[rulebookv1.KipicotPhase]string{
 // pawn in it, unless the opponent's pawn is across), the supply, the catches, and the step of the turn.
 func drawKipicot(p *pen, s *rulebookv1.KipicotState) {
 	squares := s.GetSquares()
-	p.columnHeader(4, kipicotSide, 5, notation.Column)
+	p.columnHeader(4, kipicotSide, 5, engine.Column)
 	for r := range kipicotSide {
 		p.printf("%3d ", r+1)
 		for c := range kipicotSide {
@@ -97,7 +97,7 @@ func kipicotBlocks(squares []*rulebookv1.KipicotSquare) []string {
 			a, b, d, e := top(r, c), top(r, c+1), top(r+1, c), top(r+1, c+1)
 			empty := rulebookv1.KipicotColor_KIPICOT_COLOR_UNSPECIFIED
 			if a != empty && b != empty && d != empty && e != empty && a == e && b == d {
-				blocks = append(blocks, notation.Square(c, r))
+				blocks = append(blocks, engine.Square(c, r))
 			}
 		}
 	}

@@ -3,7 +3,7 @@ package board
 import (
 	"strings"
 
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
+	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
@@ -71,7 +71,7 @@ func drawShape(p *pen, shape []*rulebookv1.UbongoDuelCell) {
 		in[[2]int32{c.GetX(), c.GetY()}] = true
 		w, h = max(w, c.GetX()+1), max(h, c.GetY()+1)
 	}
-	p.columnHeader(4, int(w), 2, notation.Column)
+	p.columnHeader(4, int(w), 2, engine.Column)
 	for y := range h {
 		p.printf("%3d ", y+1)
 		for x := range w {

@@ -1,6 +1,6 @@
 // Package explain words the refusals of rulebook's service for a person at a terminal: the ErrorInfo reason of a
 // refused move turned into a sentence with its facts, squares named as the move notation names them
-// (cmd/rulebook/internal/notation), such as "c3 holds player 2's stones: you may only add to your own cells or an
+// (engine.Square), such as "c3 holds player 2's stones: you may only add to your own cells or an
 // empty one." A reason it has no sentence for is told by the server's own message.
 package explain
 
@@ -14,7 +14,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/status"
 
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
+	"github.com/rulebook/rulebook/engine"
 )
 
 // Refusal returns err, the refusal of a call about game, as a sentence for people ending in a full stop. For a
@@ -102,7 +102,7 @@ func (f facts) square(colKey, rowKey string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return notation.Square(col, row), nil
+	return engine.Square(col, row), nil
 }
 
 // sayf returns a wording that formats the facts values gives.

@@ -4,14 +4,15 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
 	"github.com/rulebook/rulebook/engine/enginetest"
+	"github.com/rulebook/rulebook/engine/hosted"
 )
 
 // refusal returns a status as the service refuses with: the code, the message, and an ErrorInfo of the reason and
@@ -34,47 +35,47 @@ func TestRefusal(t *testing.T) {
 		facts        map[string]string
 		want         string
 	}{
-		{notation.Exploze, "CELL_OWNED_BY_OPPONENT", map[string]string{"row": "2", "col": "2", "owner": "2"},
+		{"exploze", "CELL_OWNED_BY_OPPONENT", map[string]string{"row": "2", "col": "2", "owner": "2"},
 			"c3 holds player 2's stones: you may only add a stone to your own cells or an empty one."},
-		{notation.Exploze, "CELL_OFF_BOARD", map[string]string{"row": "6", "col": "0", "rows": "6", "cols": "6"},
+		{"exploze", "CELL_OFF_BOARD", map[string]string{"row": "6", "col": "0", "rows": "6", "cols": "6"},
 			"a7 is off the board, which has 6 rows and 6 columns."},
-		{notation.Exploze, "GAME_OVER", map[string]string{"winner": "1"}, "The game is over: player 1 won."},
-		{notation.Exploze, "NOT_YOUR_TURN", map[string]string{"player": "2", "toMove": "1"},
+		{"exploze", "GAME_OVER", map[string]string{"winner": "1"}, "The game is over: player 1 won."},
+		{"exploze", "NOT_YOUR_TURN", map[string]string{"player": "2", "toMove": "1"},
 			"It is player 1's turn, not player 2's."},
-		{notation.Kipicot, "GAME_OVER", map[string]string{}, "The game is over."},
-		{notation.Kipicot, "WRONG_PHASE", map[string]string{"kind": "pawn", "phase": "action"},
+		{"kipicot", "GAME_OVER", map[string]string{}, "The game is over."},
+		{"kipicot", "WRONG_PHASE", map[string]string{"kind": "pawn", "phase": "action"},
 			"A pawn step does not belong here: the turn is at step 2, a placement or a token move."},
-		{notation.Kipicot, "NO_TOKEN", map[string]string{"fromRow": "0", "fromCol": "1", "toRow": "0", "toCol": "2"},
+		{"kipicot", "NO_TOKEN", map[string]string{"fromRow": "0", "fromCol": "1", "toRow": "0", "toCol": "2"},
 			"b1 holds no token to move."},
-		{notation.Kipicot, "TOKEN_FROZEN", map[string]string{"fromRow": "0", "fromCol": "1", "toRow": "0", "toCol": "2",
+		{"kipicot", "TOKEN_FROZEN", map[string]string{"fromRow": "0", "fromCol": "1", "toRow": "0", "toCol": "2",
 			"pawn": "2"}, "Player 2's pawn stands on b1: its tokens cannot move or take a token."},
-		{notation.Kipicot, "TOKEN_FROZEN", map[string]string{"color": "red", "row": "4", "col": "4", "pawn": "1"},
+		{"kipicot", "TOKEN_FROZEN", map[string]string{"color": "red", "row": "4", "col": "4", "pawn": "1"},
 			"Player 1's pawn stands on e5: its tokens cannot move or take a token."},
-		{notation.Kipicot, "SINGLE_MOVES_ONE_STEP", map[string]string{"fromRow": "0", "fromCol": "0", "toRow": "2",
+		{"kipicot", "SINGLE_MOVES_ONE_STEP", map[string]string{"fromRow": "0", "fromCol": "0", "toRow": "2",
 			"toCol": "0"}, "a1 to a3: a single token moves one square up, down, left or right."},
-		{notation.Kipicot, "STACK_NEEDS_OTHER_COLOR", map[string]string{"color": "Red", "row": "1", "col": "1"},
+		{"kipicot", "STACK_NEEDS_OTHER_COLOR", map[string]string{"color": "Red", "row": "1", "col": "1"},
 			"b2 holds a red token: a token is stacked only on one of the other colour."},
-		{notation.Kipicot, "TURN_ALREADY_OVER", map[string]string{"step": "2"}, "Step 3 comes after the end of the turn."},
-		{notation.Kipicot, "PLACEMENT_REQUIRED", map[string]string{"turnsWithoutPlacement": "6", "antiStallRounds": "3"},
+		{"kipicot", "TURN_ALREADY_OVER", map[string]string{"step": "2"}, "Step 3 comes after the end of the turn."},
+		{"kipicot", "PLACEMENT_REQUIRED", map[string]string{"turnsWithoutPlacement": "6", "antiStallRounds": "3"},
 			"6 turns in a row placed no token: this step 2 must place one from the supply."},
-		{notation.Micropul, "COLOR_CONFLICT", map[string]string{"tile": "12", "x": "1", "y": "-1", "rotation": "1",
+		{"micropul", "COLOR_CONFLICT", map[string]string{"tile": "12", "x": "1", "y": "-1", "rotation": "1",
 			"quadrant": "TR", "neighbourX": "1", "neighbourY": "0", "neighbourQuadrant": "BR"},
 			"Tile 12 at 1,-1 turned r1: its tr micropul would touch a micropul of the other colour at 1,0 br."},
-		{notation.Micropul, "TILE_NOT_IN_HAND", map[string]string{"tile": "7"}, "Tile 7 is not in your hand."},
-		{notation.Micropul, "GROUP_HAS_STONE", map[string]string{"x": "0", "y": "0", "quadrant": "TL", "owner": "2"},
+		{"micropul", "TILE_NOT_IN_HAND", map[string]string{"tile": "7"}, "Tile 7 is not in your hand."},
+		{"micropul", "GROUP_HAS_STONE", map[string]string{"x": "0", "y": "0", "quadrant": "TL", "owner": "2"},
 			"The group of 0,0 tl already carries player 2's stone."},
-		{notation.UbongoDuel, "WRONG_PIECE", map[string]string{"piece": "Q", "placement": "0", "task": "ABDU"},
+		{"ubongo-duel", "WRONG_PIECE", map[string]string{"piece": "Q", "placement": "0", "task": "ABDU"},
 			"Piece Q is not in this task, whose pieces are A, B, D and U."},
-		{notation.UbongoDuel, "PIECE_MISSING", map[string]string{"missing": "D", "uncovered": "5"},
+		{"ubongo-duel", "PIECE_MISSING", map[string]string{"missing": "D", "uncovered": "5"},
 			"Pieces D of the task are not placed."},
-		{notation.UbongoDuel, "OVERLAP", map[string]string{"piece": "B", "other": "A", "x": "1", "y": "0"},
+		{"ubongo-duel", "OVERLAP", map[string]string{"piece": "B", "other": "A", "x": "1", "y": "0"},
 			"Pieces A and B both cover b1."},
-		{notation.UbongoDuel, "NOT_YOUR_SEAT", map[string]string{"asked": "2", "seat": "1", "field": "move.player"},
+		{"ubongo-duel", "NOT_YOUR_SEAT", map[string]string{"asked": "2", "seat": "1", "field": "move.player"},
 			"Your pass is for seat 1: you may not act for player 2."},
-		{notation.UbongoDuel, "NOT_YOUR_SEAT", map[string]string{"asked": "2", "seat": "0", "field": "move.player"},
+		{"ubongo-duel", "NOT_YOUR_SEAT", map[string]string{"asked": "2", "seat": "0", "field": "move.player"},
 			"Without a seat pass you are a spectator, who may not act for player 2."},
-		{notation.Exploze, "CELL_OWNED_BY_OPPONENT", map[string]string{"row": "2"}, "The server's message."},
-		{notation.Exploze, "NEW_REASON", nil, "The server's message."},
+		{"exploze", "CELL_OWNED_BY_OPPONENT", map[string]string{"row": "2"}, "The server's message."},
+		{"exploze", "NEW_REASON", nil, "The server's message."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+" "+tt.reason, func(t *testing.T) {
@@ -84,25 +85,28 @@ func TestRefusal(t *testing.T) {
 			}
 		})
 	}
-	if got := Refusal(notation.Exploze, status.Error(codes.Unavailable, "connection refused")); got != "Connection refused." {
+	if got := Refusal("exploze", status.Error(codes.Unavailable, "connection refused")); got != "Connection refused." {
 		t.Errorf("a status without details: %q", got)
 	}
-	if got := Refusal(notation.Exploze, errors.New("no move")); got != "No move." {
+	if got := Refusal("exploze", errors.New("no move")); got != "No move." {
 		t.Errorf("an error that is no status: %q", got)
 	}
-	if got := Refusal(notation.Exploze, status.Error(codes.Unknown, "")); got != "The server refused without saying why." {
+	if got := Refusal("exploze", status.Error(codes.Unknown, "")); got != "The server refused without saying why." {
 		t.Errorf("an empty message: %q", got)
 	}
 }
 
-// TestReasonsDeclared checks that every reason worded for a game is one its engine declares, so that a renamed
-// reason cannot leave a sentence behind.
+// TestReasonsDeclared checks that every game worded is hosted, and every reason worded for it is one its engine
+// (engine/<id without dashes>) declares, so that a renamed reason or game cannot leave a sentence behind.
 func TestReasonsDeclared(t *testing.T) {
-	dirs := map[string]string{notation.Exploze: "exploze", notation.Kipicot: "kipicot", notation.Micropul: "micropul",
-		notation.UbongoDuel: "ubongoduel"}
 	for game, words := range sentences {
+		if _, ok := hosted.NotationOf(game); !ok {
+			t.Errorf("sentences of %q, a game not hosted", game)
+			continue
+		}
 		var codes []string
-		for _, r := range enginetest.Reasons(t, filepath.Join("..", "..", "..", "..", "engine", dirs[game], "reasons.go")) {
+		dir := strings.ReplaceAll(game, "-", "")
+		for _, r := range enginetest.Reasons(t, filepath.Join("..", "..", "..", "..", "engine", dir, "reasons.go")) {
 			codes = append(codes, r.Code)
 		}
 		for reason := range words {

@@ -1,7 +1,5 @@
 package explain
 
-import "github.com/rulebook/rulebook/cmd/rulebook/internal/notation"
-
 // common holds the wordings of the reasons that any game may give, by reason: the service's own, and the rules'
 // that read the same in every game.
 var common = map[string]wording{
@@ -18,14 +16,14 @@ var common = map[string]wording{
 // sentences holds the wordings of each game's reasons, by game and reason (docs/rules and each engine's reasons.go
 // list them): those a move typed in the notation can meet.
 var sentences = map[string]map[string]wording{
-	notation.Exploze: {
+	"exploze": {
 		"GAME_OVER": sayf("the game is over: player %s won", fact("winner")),
 		"CELL_OWNED_BY_OPPONENT": sayf("%s holds player %s's stones: you may only add a stone to your own cells or "+
 			"an empty one", square("col", "row"), fact("owner")),
 		"CELL_OFF_BOARD": sayf("%s is off the board, which has %s rows and %s columns", square("col", "row"),
 			fact("rows"), fact("cols")),
 	},
-	notation.Kipicot: {
+	"kipicot": {
 		"WRONG_PHASE": sayf("a %s step does not belong here: the turn is at %s", kipicotStep("kind"),
 			kipicotPhase("phase")),
 		"NO_TOKEN": sayf("%s holds no token to move", square("fromCol", "fromRow")),
@@ -50,7 +48,7 @@ var sentences = map[string]map[string]wording{
 		"TURN_INCOMPLETE": sayf("those %s steps stop at %s: a turn written in one line must run to its end",
 			fact("steps"), kipicotPhase("phase")),
 	},
-	notation.Micropul: {
+	"micropul": {
 		"GAME_OVER":    sayf("the game is over"),
 		"HAND_FULL":    sayf("your hand holds %s tiles already: take no more", fact("hand")),
 		"SUPPLY_EMPTY": sayf("your supply is empty: there is no tile to take"),
@@ -73,7 +71,7 @@ var sentences = map[string]map[string]wording{
 		"GROUP_TOO_SMALL": sayf("the group of %s %s lies within one tile: a stone needs a group spanning two tiles",
 			position("x", "y"), lowerFact("quadrant")),
 	},
-	notation.UbongoDuel: {
+	"ubongo-duel": {
 		"GAME_OVER": sayf("the game is over: player %s won", fact("winner")),
 		"ALREADY_SOLVED": sayf("player %s has solved this duel: the win waits for the tie window to close",
 			fact("player")),
