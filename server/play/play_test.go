@@ -3,10 +3,13 @@ package play_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rulebook/rulebook/clients/clienttest"
+	"github.com/rulebook/rulebook/engine/hosted"
 	"github.com/rulebook/rulebook/server/play"
 	"github.com/rulebook/rulebook/server/servertest"
 )
@@ -117,6 +120,40 @@ func TestMicropulTiles(t *testing.T) {
 		got := tiles[tt.id]
 		if got.ID != tt.id || strings.Join(got.Quads[:], "") != tt.quads || got.Big != tt.big || got.Centre != tt.centre {
 			t.Errorf("tile %d: %+v, want %s big %v centre %q", tt.id, got, tt.quads, tt.big, tt.centre)
+		}
+	}
+}
+
+// TestBoards checks the board of every hosted game (docs/adding-a-game.md): the module static/<id>.js that app.js
+// loads for it, which exports by default the functions app.js calls of every board; and that every other module
+// beside app.js's own (api.js, svg.js) is a hosted game's board.
+func TestBoards(t *testing.T) {
+	modules := map[string]bool{"app.js": true, "api.js": true, "svg.js": true}
+	for _, g := range hosted.Games() {
+		name := g.Info().GetId() + ".js"
+		modules[name] = true
+		body, err := os.ReadFile(filepath.Join("static", name))
+		if err != nil {
+			t.Errorf("%s has no board: %v", g.Info().GetId(), err)
+			continue
+		}
+		_, exported, ok := strings.Cut(string(body), "\nexport default {")
+		if !ok {
+			t.Errorf("%s exports no default board", name)
+		}
+		for _, f := range []string{"render", "status", "breakdown", "toMove"} {
+			if !strings.Contains(exported, f) {
+				t.Errorf("%s's board exports no %s", name, f)
+			}
+		}
+	}
+	files, err := filepath.Glob(filepath.Join("static", "*.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !modules[filepath.Base(f)] {
+			t.Errorf("%s: the board of no hosted game", f)
 		}
 	}
 }

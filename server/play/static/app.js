@@ -3,12 +3,11 @@
 // bot's, from SuggestMove), shows refusals and the end, and downloads and replays the record.
 import { ApiError, get, gameCall, stateKey } from './api.js';
 import { html, playerClass } from './svg.js';
-import exploze from './exploze.js';
-import kipicot from './kipicot.js';
-import micropul from './micropul.js';
-import ubongo from './ubongo.js';
 
-const boards = { exploze, kipicot, micropul, 'ubongo-duel': ubongo };
+// boards holds each hosted game's board, by game id: the default export of the module <id>.js, loaded once ListGames
+// has named the games (server/play's TestBoards fails for a hosted game without one). A board may export load(get),
+// which fetches what it needs before its first game.
+const boards = {};
 const $ = (id) => document.getElementById(id);
 
 let games = []; // ListGames' games
@@ -380,10 +379,11 @@ async function main() {
   $('replay-last').addEventListener('click', step(() => Infinity));
   try {
     games = (await get('/v1/games')).games;
-    // The pieces of Ubongo Duel, cell by cell, from ListPieceSets.
-    const sets = (await get('/v1/puzzles/pieceSets')).sets;
-    ubongo.setPieces(sets.find((s) => s.name === 'ubongo').pieces);
-    micropul.setTiles(await get('micropul-tiles.json'));
+    await Promise.all(games.map(async ({ id }) => {
+      const board = (await import(`./${id}.js`)).default;
+      if (board.load) await board.load(get);
+      boards[id] = board;
+    }));
   } catch (err) {
     showRefusal(err);
     setPhase('setup');

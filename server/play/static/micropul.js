@@ -12,8 +12,9 @@ const STONES = 3; // each player's stones
 let tiles = []; // by id: {quads, big, centre}, from the engine's table (micropul-tiles.json)
 let choice = { turn: '', tile: null, rotation: 0, stones: false };
 
-function setTiles(list) {
-  tiles = list;
+/** load fetches what each tile holds, from the engine's table, before the first game. */
+async function load(get) {
+  tiles = await get('micropul-tiles.json');
 }
 
 /** rotated returns tile id's quadrants TL, TR, BR, BL turned r quarter turns clockwise. */
@@ -191,4 +192,4 @@ function breakdown(score) {
     groups.length ? html('ul', { class: 'groups' }, groups) : html('p', {}, 'No group carries a stone.'));
 }
 
-export default { render, status, breakdown, setTiles, toMove: (s) => s.toMove ?? 0 };
+export default { render, status, breakdown, load, toMove: (s) => s.toMove ?? 0 };

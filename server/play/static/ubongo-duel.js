@@ -1,4 +1,4 @@
-// ubongo.js: Ubongo Duel: the shape of the seat's task and its pieces, to drag onto the shape (or pick with the
+// ubongo-duel.js: Ubongo Duel: the shape of the seat's task and its pieces, to drag onto the shape (or pick with the
 // keyboard and move with the arrow keys), turn (R) and flip (F); a submission is the whole solution.
 import { html, svg, target, playerClass } from './svg.js';
 
@@ -7,7 +7,9 @@ let pieces = {}; // letter -> cells, from ListPieceSets' "ubongo" set
 let arrangements = {}; // seat -> {key, held, placed: letter -> {rot, flip, at}}
 let current = null; // what the keyboard and the pointer act on: {ctx, arr, task}
 
-function setPieces(list) {
+/** load fetches the pieces of Ubongo Duel, cell by cell, from ListPieceSets, before the first game. */
+async function load(get) {
+  const list = (await get('/v1/puzzles/pieceSets')).sets.find((s) => s.name === 'ubongo').pieces;
   pieces = Object.fromEntries(list.map((p) => [p.name, (p.cells || []).map((c) => [c.x ?? 0, c.y ?? 0])]));
 }
 
@@ -231,4 +233,4 @@ function breakdown(score) {
     html('thead', {}, html('tr', {}, html('th', {}, 'Seat'), html('th', {}, 'Duels won'))), html('tbody', {}, rows)));
 }
 
-export default { render, status, breakdown, setPieces, duelKey, simultaneous: true, toMove: () => 0 };
+export default { render, status, breakdown, load, duelKey, simultaneous: true, toMove: () => 0 };
