@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rulebook/rulebook/engine/hosted"
 )
 
 // TestRun plays a small tournament of two matches at a few iterations a move, and checks a line for each pairing
@@ -55,5 +57,23 @@ func TestRun(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !want[1].MatchString(lines[0]) ||
 		!want[3].MatchString(lines[1]) || !want[4].MatchString(lines[2]) {
 		t.Errorf("greedy alone:\n%s", out.String())
+	}
+}
+
+// TestMatches checks that the arena plays every hosted game (docs/adding-a-game.md), or says in unplayed why not, and
+// that unplayed names only hosted games.
+func TestMatches(t *testing.T) {
+	ids := map[string]bool{}
+	for _, g := range hosted.Games() {
+		id := g.Info().GetId()
+		ids[id] = true
+		if _, ok := matches[id]; !ok && unplayed[id] == "" {
+			t.Errorf("%s: neither a match nor unplayed", id)
+		}
+	}
+	for id := range unplayed {
+		if !ids[id] {
+			t.Errorf("unplayed %s is not hosted", id)
+		}
 	}
 }

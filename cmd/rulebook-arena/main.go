@@ -5,6 +5,9 @@
 //
 //	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-workers 1]
 //
+// The matches are every hosted game (engine/hosted) with its default options, named by its id, but those the arena
+// cannot play (unplayed says why), and micropul-solo; -matches takes them all by default.
+//
 // -iterations N searches N iterations a move instead of a think time (deterministic, for tests). -opponents names the
 // players the bot meets (in Micropul solo, the players whose scores are printed beside the bot's). The bot thinks on
 // the wall clock: run it on an idle machine, one tournament at a time. -workers N plays N games at a time, each on
@@ -16,17 +19,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
-	"github.com/rulebook/rulebook/engine/kipicot"
-	"github.com/rulebook/rulebook/engine/micropul"
+	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -37,16 +40,24 @@ type match struct {
 	players int
 }
 
-// matches are the games the arena knows, by the name -matches takes.
-var matches = map[string]match{
-	"exploze": {exploze.Game{}, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
-		Exploze: &rulebookv1.ExplozeOptions{Rows: 6, Cols: 6, Players: 2}}}, 2},
-	"kipicot": {kipicot.Game{}, nil, 2},
-	"micropul": {micropul.Game{}, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{
-		Micropul: &rulebookv1.MicropulOptions{Players: 2}}}, 2},
-	"micropul-solo": {micropul.Game{}, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{
-		Micropul: &rulebookv1.MicropulOptions{Players: 1}}}, 1},
+// unplayed are the hosted games the arena does not play, with why.
+var unplayed = map[string]string{
+	"ubongo-duel": "a race: Legal lists no solution, so the random and greedy players could only give up",
 }
+
+// matches are the games the arena knows, by the name -matches takes: each hosted game but those unplayed, with its
+// default options and players, and Micropul solo.
+var matches = func() map[string]match {
+	out := map[string]match{}
+	for _, g := range hosted.Games() {
+		if info := g.Info(); unplayed[info.GetId()] == "" {
+			out[info.GetId()] = match{g, nil, int(info.GetDefaultPlayers())}
+		}
+	}
+	out["micropul-solo"] = match{out["micropul"].game, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{
+		Micropul: &rulebookv1.MicropulOptions{Players: 1}}}, 1}
+	return out
+}()
 
 // maxMoves ends a game that has not ended by then, as a draw.
 const maxMoves = 20000
@@ -68,7 +79,8 @@ func main() {
 	flag.IntVar(&c.games, "games", 100, "games per pairing")
 	flag.StringVar(&thinks, "think", "10ms,50ms,250ms", "the bot's think times a move, comma-separated")
 	flag.IntVar(&c.iterations, "iterations", 0, "iterations a move instead of a think time")
-	flag.StringVar(&names, "matches", "exploze,kipicot,micropul,micropul-solo", "the games to play, comma-separated")
+	flag.StringVar(&names, "matches", strings.Join(slices.Sorted(maps.Keys(matches)), ","),
+		"the games to play, comma-separated")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the games, the players and the bot")
 	flag.IntVar(&c.workers, "workers", 1, "games played at a time")
 	flag.StringVar(&opponents, "opponents", "random,greedy", "the bot's opponents, comma-separated")
