@@ -87,9 +87,9 @@ func optionField(opts protoreflect.Message, name string) protoreflect.FieldDescr
 
 // requestCases adds the cases of the requests themselves, on state (a state of the game that is not over) and move
 // (a legal move in it): the default game, fields missing, out of range or in conflict, the events' detail, another
-// game's options, state or move, a seat that is not the game's.
+// game's options, state or move (otherOpts, other and otherMove), a seat that is not the game's.
 func (b *builder) requestCases(state *rulebookv1.GameState, move *rulebookv1.Move, other *rulebookv1.GameState,
-	otherMove *rulebookv1.Move) {
+	otherMove *rulebookv1.Move, otherOpts *rulebookv1.GameOptions) {
 	g := b.game
 	seed := uint64(0)
 	b.add("request/new, every default, seed 0", "NewGame", &rulebookv1.NewGameRequest{Game: g, Seed: &seed}, nil)
@@ -132,9 +132,5 @@ func (b *builder) requestCases(state *rulebookv1.GameState, move *rulebookv1.Mov
 		&rulebookv1.ApplyMoveRequest{Game: g, State: state, Move: otherMove}, nil)
 	b.add("request/apply, a move of no game", "ApplyMove",
 		&rulebookv1.ApplyMoveRequest{Game: g, State: state, Move: &rulebookv1.Move{Player: move.GetPlayer()}}, nil)
-	otherOpts := &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{Exploze: &rulebookv1.ExplozeOptions{}}}
-	if b.envelopeField() == "exploze" {
-		otherOpts = &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Kipicot{Kipicot: &rulebookv1.KipicotOptions{}}}
-	}
 	b.add("request/new, another game's options", "NewGame", &rulebookv1.NewGameRequest{Game: g, Options: otherOpts}, nil)
 }

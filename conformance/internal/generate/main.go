@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/rulebook/rulebook/conformance/internal/kit"
+	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -56,6 +57,17 @@ type playthrough struct {
 	policy  func(b *builder) policy
 }
 
+// otherGame returns the first game of the kit that is not game, whose options, state and move a request about game
+// holds in the cases of another game's message.
+func otherGame(game string) string {
+	for _, g := range kit.Games() {
+		if g != game {
+			return g
+		}
+	}
+	panic("the kit holds no game besides " + game)
+}
+
 // stateTries is how many mutated states the search of refused states tries.
 const stateTries = 20000
 
@@ -70,20 +82,16 @@ func build(b *builder, s spec) {
 		}
 		b.play("play "+p.name, p.options, p.seed, choose)
 	}
-	other := "exploze"
-	if b.game == other {
-		other = "kipicot"
-	}
-	otherState, err := newBuilder(b.svc, other).g.New(nil, 1)
+	other := newBuilder(b.svc, otherGame(b.game))
+	otherState, err := other.g.New(nil, 1)
 	if err != nil {
 		panic(err)
 	}
-	otherMove := &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{}}}
-	if other != "exploze" {
-		otherMove = &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Kipicot{Kipicot: &rulebookv1.KipicotMove{
-			Kind: &rulebookv1.KipicotMove_Skip{Skip: &rulebookv1.KipicotSkip{}}}}}
+	otherMoves, err := other.g.Legal(otherState, engine.NoPlayer)
+	if err != nil {
+		panic(err)
 	}
-	b.requestCases(b.states[0], b.moves[0], otherState, otherMove)
+	b.requestCases(b.states[0], b.moves[0], otherState, otherMoves[0], other.options(nil))
 	if s.extra != nil {
 		s.extra(b)
 	}
