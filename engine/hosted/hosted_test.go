@@ -1,8 +1,14 @@
 package hosted
 
 import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -63,4 +69,65 @@ func TestDocs(t *testing.T) {
 			t.Errorf("docs/rules/%s: the rules of no hosted game", e.Name())
 		}
 	}
+}
+
+// TestAddingAGame checks that docs/adding-a-game.md says what the code does: the number of methods of engine's
+// Definition, and that each test it names (`TestX`, `FuzzX`) is a function of some _test.go file.
+func TestAddingAGame(t *testing.T) {
+	root := filepath.Join("..", "..")
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "adding-a-game.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := definitionMethods(t, filepath.Join(root, "engine")); !strings.Contains(string(doc), fmt.Sprintf("its %d methods", n)) {
+		t.Errorf("docs/adding-a-game.md does not say \"its %d methods\" of the Definition", n)
+	}
+	var tests strings.Builder
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "node_modules" || d.Name() == "gen" || strings.HasPrefix(d.Name(), ".")) && path != root:
+			return filepath.SkipDir
+		case strings.HasSuffix(path, "_test.go"):
+			b, err := os.ReadFile(path)
+			tests.Write(b)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("`((Test|Fuzz)[A-Za-z]+)`").FindAllStringSubmatch(string(doc), -1) {
+		if !strings.Contains(tests.String(), "func "+m[1]+"(") {
+			t.Errorf("docs/adding-a-game.md names %s, which no test file has", m[1])
+		}
+	}
+}
+
+// definitionMethods returns the number of methods of the interface Definition declared in the package in dir.
+func definitionMethods(t *testing.T, dir string) int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			if g, ok := decl.(*ast.GenDecl); ok {
+				for _, spec := range g.Specs {
+					if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == "Definition" {
+						return ts.Type.(*ast.InterfaceType).Methods.NumFields()
+					}
+				}
+			}
+		}
+	}
+	t.Fatalf("no Definition in %s", dir)
+	return 0
 }
