@@ -83,7 +83,7 @@ func build(b *builder, s spec) {
 		otherMove = &rulebookv1.Move{Player: 1, Game: &rulebookv1.Move_Kipicot{Kipicot: &rulebookv1.KipicotMove{
 			Kind: &rulebookv1.KipicotMove_Skip{Skip: &rulebookv1.KipicotSkip{}}}}}
 	}
-	b.requestCases(b.states[0], b.moves[0], otherState, otherMove)
+	b.requestCases(b.states[0], b.moves[0], otherState.Encode(), otherMove)
 	if s.extra != nil {
 		s.extra(b)
 	}

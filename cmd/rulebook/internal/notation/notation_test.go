@@ -189,7 +189,7 @@ func TestLegalMovesRoundTrip(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(seed, 1))
 				for range 400 { // bounded: every game here ends sooner, or its legal moves are all checked by then
-					legal, err := g.game.Legal(state, engine.NoPlayer)
+					legal, err := state.Legal(engine.NoPlayer)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -200,7 +200,7 @@ func TestLegalMovesRoundTrip(t *testing.T) {
 						checkRoundTrip(t, g.id, m)
 						checked++
 					}
-					if state, _, err = g.game.Apply(state, legal[rng.IntN(len(legal))]); err != nil {
+					if state, _, err = state.Apply(legal[rng.IntN(len(legal))]); err != nil {
 						t.Fatal(err)
 					}
 				}
