@@ -13,12 +13,12 @@ import (
 const GameID = "ubongo-duel"
 
 // Game is Ubongo Duel as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto, on the
-// default deck (WithDeck gives another). Every call decodes and checks its input with FromProtoWithDeck and
-// MoveFromProto, so untrusted messages are safe. Errors are as the State methods document, with their fields placed
-// under the request's "options", "state" or "move" (an envelope that holds no Ubongo Duel message is an Invalid
-// GAME_MISMATCH error about the envelope itself); a view given to Legal, Validate, Apply or View is an Invalid
-// STATE_IS_VIEW error ("state.ubongoDuel.isView"); a player or viewer who is not in the game is an Invalid
-// PLAYER_OUT_OF_RANGE error. Score accepts views. New seeds the die with its seed. Legal lists the enumerable
+// default deck (WithDeck gives another). Decode and Open check a state with FromProtoWithDeck, a position's Validate
+// and Apply a move with MoveFromProto, so untrusted messages are safe. Errors are as the State methods document,
+// with their fields placed under the request's "options", "state" or "move" (an envelope that holds no Ubongo Duel
+// message is an Invalid GAME_MISMATCH error about the envelope itself); a view given to Legal, Validate, Apply or
+// View is an Invalid STATE_IS_VIEW error ("state.ubongoDuel.isView"); a player or viewer who is not in the game is an
+// Invalid PLAYER_OUT_OF_RANGE error. Score accepts views. New seeds the die with its seed. Legal lists the enumerable
 // moves (give up, close the duel; solutions are never listed), for NoPlayer both players', player 1's first. View
 // shows everything but the die's state; ViewEvents returns the events as they are: they hold the faces rolled and
 // their tasks, public once rolled, and never the die's state. A position's Receive stamps a move with the time the
