@@ -10,32 +10,29 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// One loop plays three games to their end through engine.Game, by the games' protobuf messages, as the service does:
-// whoever may move takes one of the legal moves, chosen by a counter (at most 1000 moves); then the standings. (Ubongo
-// Duel's legal moves leave out its solutions, which are the game itself.)
+// One loop plays three games to their end through engine.Game and its Positions, by the games' protobuf messages, as
+// the service does: whoever may move takes one of the legal moves, chosen by a counter (at most 1000 moves); then the
+// standings. (Ubongo Duel's legal moves leave out its solutions, which are the game itself.)
 func Example() {
 	for _, g := range []engine.Game{exploze.Game{}, kipicot.Game{}, micropul.Game{}} {
-		state, err := g.New(nil, 1) // every default option, seed 1
+		p, err := g.New(nil, 1) // every default option, seed 1
 		if err != nil {
 			panic(err)
 		}
 		moves := 0
 		for ; moves < 1000; moves++ {
-			legal, err := g.Legal(state, engine.NoPlayer)
+			legal, err := p.Legal(engine.NoPlayer)
 			if err != nil {
 				panic(err)
 			}
 			if len(legal) == 0 {
 				break
 			}
-			if state, _, err = g.Apply(state, legal[moves*7%len(legal)]); err != nil {
+			if p, _, err = p.Apply(legal[moves*7%len(legal)]); err != nil {
 				panic(err)
 			}
 		}
-		score, err := g.Score(state)
-		if err != nil {
-			panic(err)
-		}
+		score := p.Score()
 		fmt.Printf("%s: %d moves, over %v, winners %v\n", g.Info().GetName(), moves, score.GetGameOver(),
 			score.GetWinners())
 	}
@@ -45,11 +42,10 @@ func Example() {
 	// Micropul: 75 moves, over true, winners [1]
 }
 
-// Errors from an engine.Game are *engine.Error values: a kind, a stable reason code, the facts, and for malformed
-// input the path of the field at fault, named as in the service's requests.
+// Errors from an engine.Game and its Positions are *engine.Error values: a kind, a stable reason code, the facts, and
+// for malformed input the path of the field at fault, named as in the service's requests.
 func ExampleAsError() {
-	g := exploze.Game{}
-	state, err := g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
+	p, err := exploze.Spec.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
 		Exploze: &rulebookv1.ExplozeOptions{Rows: 3, Cols: 3}}}, 0)
 	if err != nil {
 		panic(err)
@@ -59,7 +55,7 @@ func ExampleAsError() {
 		{Player: 2, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{}}},
 		{Player: 1, Game: &rulebookv1.Move_Micropul{Micropul: &rulebookv1.MicropulMove{}}},
 	} {
-		if e, ok := engine.AsError(g.Validate(state, move)); ok {
+		if e, ok := engine.AsError(p.Validate(move)); ok {
 			fmt.Printf("%v %s at %q %v: %s\n", e.Kind, e.Reason, e.Field, e.Facts, e)
 		}
 	}

@@ -1,126 +1,59 @@
 package engine_test
 
 import (
-	"bytes"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/exploze"
+	"github.com/rulebook/rulebook/engine/kipicot"
 	"github.com/rulebook/rulebook/engine/micropul"
-	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// plainGame is a Game that is not Seated, Held or Wired: SeatsOf, ApplyFor, Pack, ApplyHeld, ApplyWire and
-// ApplyHeldWire fall back on its other methods.
-type plainGame struct{ engine.Game }
-
-// TestSeatedAgreesWithTheFallback checks that SeatsOf and ApplyFor answer a Seated game (Micropul, whose views and
-// events hide tiles) as they answer the same game without its Seated methods, for a spectator and each seat, and
-// refuse the same way.
-func TestSeatedAgreesWithTheFallback(t *testing.T) {
-	seated, plain := micropul.Game{}, plainGame{micropul.Game{}}
-	state, err := seated.New(nil, 7)
+// TestHeldForms checks that Open reads what Held writes, and refuses what no Held writes: a private form of a game
+// without one (Kipicot), bytes that are no message, the state of another game; and that a view has no held form.
+func TestHeldForms(t *testing.T) {
+	p, err := micropul.Spec.New(nil, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for ply := range 12 {
-		n, err := engine.SeatsOf(seated, state)
-		if m, plainErr := engine.SeatsOf(plain, state); n != m || err != nil || plainErr != nil {
-			t.Fatalf("ply %d: SeatsOf = %d, %v; without Seated %d, %v", ply, n, err, m, plainErr)
-		}
-		legal, err := seated.Legal(state, engine.NoPlayer)
-		if err != nil || len(legal) == 0 {
-			t.Fatalf("ply %d: Legal = %v, %v", ply, legal, err)
-		}
-		move := legal[ply%len(legal)]
-		for seat := engine.NoPlayer; int(seat) <= n; seat++ {
-			got, err := engine.ApplyFor(seated, state, move, seat)
-			want, wantErr := engine.ApplyFor(plain, state, move, seat)
-			if err != nil || wantErr != nil {
-				t.Fatalf("ply %d, seat %d: ApplyFor: %v; without Seated: %v", ply, seat, err, wantErr)
-			}
-			if !sameApplied(got, want) {
-				t.Errorf("ply %d, seat %d: ApplyFor = %v, without Seated %v", ply, seat, got, want)
-			}
-		}
-		if state, _, err = seated.Apply(state, move); err != nil {
-			t.Fatal(err)
+	held, err := p.Held()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened, err := micropul.Spec.Open(held)
+	if err != nil || !proto.Equal(opened.Encode(), p.Encode()) {
+		t.Fatalf("Open(Held()) = %v, %v; want %v", opened, err, p.Encode())
+	}
+	for name, b := range map[string][]byte{
+		"a private form":   {engine.PrivateForm, 1, 2},
+		"no message":       {0xff, 0xff},
+		"another game's":   held,
+		"no state":         nil,
+		"a form cut short": held[:len(held)/2],
+	} {
+		if _, err := kipicot.Spec.Open(b); err == nil {
+			t.Errorf("Kipicot opens %s: % x", name, b)
 		}
 	}
-	_, err = engine.ApplyFor(seated, state, nil, 9)
-	_, plainErr := engine.ApplyFor(plain, state, nil, 9)
-	if e, ok := engine.AsError(err); !ok || e.Reason != "GAME_MISMATCH" || plainErr == nil || err.Error() != plainErr.Error() {
-		t.Errorf("ApplyFor of no move = %v; without Seated %v; want the same GAME_MISMATCH", err, plainErr)
+	view, err := p.View(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := view.Held(); err == nil {
+		t.Errorf("a view's held form is % x", b)
+	}
+	if _, err := micropul.Spec.Open(mustMarshal(t, view.Encode())); err == nil {
+		t.Error("Open reads a view")
 	}
 }
 
-// sameApplied reports whether a and b hold equal messages.
-func sameApplied(a, b engine.Applied) bool {
-	equal := func(x, y []*rulebookv1.Event) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !proto.Equal(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
+// mustMarshal returns the wire form of m.
+func mustMarshal(t *testing.T, m proto.Message) []byte {
+	t.Helper()
+	b, err := proto.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return proto.Equal(a.State, b.State) && proto.Equal(a.View, b.View) && equal(a.Events, b.Events) &&
-		equal(a.SeenEvents, b.SeenEvents)
-}
-
-// TestWiredAgreesWithTheFallback checks that ApplyWire and ApplyHeldWire answer a game whose Definition writes its
-// own wire forms (Exploze and Micropul are WireEncoders) with the bytes they give for the same game without its Wired
-// methods (protobuf's encoding of the messages), for every seat and a spectator, along a dozen plies.
-func TestWiredAgreesWithTheFallback(t *testing.T) {
-	for _, wired := range []engine.Game{exploze.Game{}, micropul.Game{}} {
-		t.Run(wired.Info().GetId(), func(t *testing.T) {
-			plain := plainGame{wired}
-			state, err := wired.New(nil, 7)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for ply := range 12 {
-				legal, err := wired.Legal(state, engine.NoPlayer)
-				if err != nil || len(legal) == 0 {
-					t.Fatalf("ply %d: Legal = %v, %v", ply, legal, err)
-				}
-				move := legal[ply%len(legal)]
-				got, _, err := engine.ApplyWire(wired, state, move)
-				want, _, wantErr := engine.ApplyWire(plain, state, move)
-				if err != nil || wantErr != nil || !bytes.Equal(got, want) {
-					t.Fatalf("ply %d: ApplyWire = % x, %v; without Wired % x, %v", ply, got, err, want, wantErr)
-				}
-				held, err := engine.Pack(wired, state)
-				if err != nil {
-					t.Fatal(err)
-				}
-				plainHeld, err := engine.Pack(plain, state)
-				if err != nil {
-					t.Fatal(err)
-				}
-				n, err := engine.SeatsOf(wired, state)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for seat := engine.NoPlayer; int(seat) <= n; seat++ {
-					a, err := engine.ApplyHeldWire(wired, held, move, seat)
-					b, plainErr := engine.ApplyHeldWire(plain, plainHeld, move, seat)
-					if err != nil || plainErr != nil {
-						t.Fatalf("ply %d, seat %d: ApplyHeldWire: %v; without Wired: %v", ply, seat, err, plainErr)
-					}
-					if a.View != nil || b.View != nil || !bytes.Equal(a.ViewWire, b.ViewWire) || !sameApplied(a, b) {
-						t.Fatalf("ply %d, seat %d: ApplyHeldWire = %v; without Wired %v", ply, seat, a, b)
-					}
-				}
-				if state, _, err = wired.Apply(state, move); err != nil {
-					t.Fatal(err)
-				}
-			}
-		})
-	}
+	return b
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -32,9 +33,10 @@ type Proto[P any] interface {
 }
 
 // Definition is what a game says once, besides its Rules, to become an engine.Game through Spec: its facts and the
-// conversions between its typed values and the envelopes of rulebook/v1/game.proto. A new game writes one
-// type with these methods (usually of size zero), next to its rules; Spec does the rest (decoding, seat checks, field paths,
-// views of states and events).
+// conversions between its typed values and the envelopes of rulebook/v1/game.proto, in 12 methods. A new game writes
+// one type with these methods (usually of size zero), next to its rules; Spec does the rest (decoding, seat checks,
+// field paths, views of states and events, the held form of tokens). Two more methods are for the games that need
+// them: Receiver's and PreviousForm's.
 //
 // Errors follow the paths of the service's requests, as engine.Game documents: NewState's fields are under
 // "options", DecodeState's and FullOnly's under "state"; DecodeMove's are relative to the move envelope (Spec places
@@ -68,44 +70,40 @@ type Definition[S, M, E any] interface {
 	// or 0 when the rules set no bound. The conformance suite fails a playout that goes on longer.
 	LongestGame(s S) int
 	// Suggest is the game's bot: a move of seat in s, a full state that is not over, in which seat may move (ToMove
-	// names it), searched within budget from nothing seat may not see (see Suggester). A seat that has no legal move
-	// after all is NoLegalMove's error.
+	// names it), searched within budget from nothing seat may not see (see Position.Suggest). A seat that has no
+	// legal move after all is NoLegalMove's error.
 	Suggest(s S, seat Player, budget Budget) (Plan[M], error)
 }
 
-// Packer is implemented by a Definition with a private binary form of its full states, for the tokens the service
-// seals: quicker to read and write than the wire form of their envelopes (Exploze's board is bytes, not a message
-// per cell). A Definition without one has its states held in the wire form of their envelopes.
-type Packer[S any] interface {
-	// PackState appends the private form of s, a full state, to b and returns the extended slice. The form starts
-	// with a byte naming its format version, which UnpackState checks.
-	PackState(b []byte, s S) []byte
-	// UnpackState returns the state in b, a private form PackState made. Bytes it did not make (of another version,
-	// cut short, or out of range) are an error, never a panic.
-	UnpackState(b []byte) (S, error)
+// Receiver is implemented by a Definition whose rules read more of a move than its decoding: several forms that are
+// one move (Micropul), or the time the service received it (Ubongo Duel). Position.Receive asks it; a Definition
+// without one records every move as it is sent.
+type Receiver[S any] interface {
+	// Receive returns move as the game records it when the service receives it at now in s, a full state (see
+	// Position.Receive). It never modifies move; a move it cannot read comes back unchanged.
+	Receive(s S, move *rulebookv1.Move, now time.Time) *rulebookv1.Move
 }
 
-// WireEncoder is implemented by a Definition that writes the wire form of its states' envelopes itself, for the
-// answers of gRPC calls: quicker than protobuf's encoding of EncodeState's message where a state is many small
-// messages (Exploze's board is a message per cell). A Definition without one has its envelopes encoded by protobuf.
-type WireEncoder[S any] interface {
-	// AppendStateWire appends to b the wire form of EncodeState(s), byte for byte what protobuf's deterministic
-	// encoding of that envelope gives, and returns the extended slice.
-	AppendStateWire(b []byte, s S) []byte
+// PreviousForm is implemented by a Definition whose full states the tokens of an earlier release held in a private
+// form of the game's own: bytes starting with PrivateForm. Open reads them with it, so that those tokens still open;
+// nothing writes that form any more.
+type PreviousForm[S any] interface {
+	// ReadPreviousForm returns the state in b, the bytes after PrivateForm, checked as DecodeState checks a state.
+	// Bytes that are no such form (of another version, cut short, or out of range) are an error, never a panic.
+	ReadPreviousForm(b []byte) (S, error)
 }
 
-// PrivateForm is the first byte of a state in its game's private form (see Held): 0x00, with which no wire form of a
-// message starts (field number 0 is no field), so that a token holding the wire form of a GameState still opens.
+// PrivateForm is the first byte of a state held in a form of PreviousForm: 0x00, with which no wire form of a message
+// starts (field number 0 is no field), so that Open tells the two apart.
 const PrivateForm = 0x00
 
-// errPrivateForm is the error of a private form a game without one is asked to read.
+// errPrivateForm is the error of a private form held for a game that has none.
 var errPrivateForm = errors.New("engine: a private form of a game that has none")
 
 // Spec is a game's whole engine.Game, made from its typed rules S (with moves M, events E and standings C) and its
-// Definition D: every call decodes its input with D, checks the seat asked about, calls S, and encodes the answer
+// Definition D: its positions decode their input with D, check the seat asked about, call S, and encode the answer
 // with D. A game package names its instance once (type Game = engine.Spec[*State, Move, Event, Score,
-// definition]); the zero value is ready to use. Beyond engine.Game it answers Seats and ApplyFor from one decode,
-// and it is Held: a token holds its state in the Definition's private form if the Definition is a Packer.
+// definition]); the zero value is ready to use.
 type Spec[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score],
 	D Definition[S, M, E]] struct {
 	// Definition is the game's definition; its zero value is the game's usual one.
@@ -154,31 +152,77 @@ const ReasonPlayerOutOfRange = "PLAYER_OUT_OF_RANGE"
 func (g Spec[S, M, E, C, D]) Info() *rulebookv1.GameInfo { return g.Definition.Info() }
 
 // New sets up a game with options (nil, or options of no game, mean every default) and seed.
-func (g Spec[S, M, E, C, D]) New(options *rulebookv1.GameOptions, seed uint64) (*rulebookv1.GameState, error) {
+func (g Spec[S, M, E, C, D]) New(options *rulebookv1.GameOptions, seed uint64) (Position, error) {
 	s, err := g.Definition.NewState(options, seed)
-	if err != nil {
-		return nil, err
-	}
-	return g.Definition.EncodeState(s), nil
+	return g.wrap(s, err)
 }
 
-// Legal returns every legal move of player in a full state, as S.Legal lists them; for NoPlayer, those of each
-// player ToMove names, in turn.
-func (g Spec[S, M, E, C, D]) Legal(state *rulebookv1.GameState, player Player) ([]*rulebookv1.Move, error) {
-	s, err := g.fullState(state)
+// Decode decodes and checks the full state or the view in the envelope.
+func (g Spec[S, M, E, C, D]) Decode(state *rulebookv1.GameState) (Position, error) {
+	s, err := g.Definition.DecodeState(state)
+	return g.wrap(s, err)
+}
+
+// Open returns the full state in held: the wire form of its envelope, or a private form the Definition reads as a
+// PreviousForm.
+func (g Spec[S, M, E, C, D]) Open(held []byte) (Position, error) {
+	var s S
+	var err error
+	if len(held) > 0 && held[0] == PrivateForm {
+		p, ok := any(g.Definition).(PreviousForm[S])
+		if !ok {
+			return nil, errPrivateForm
+		}
+		s, err = p.ReadPreviousForm(held[1:])
+	} else {
+		state := &rulebookv1.GameState{}
+		if err = proto.Unmarshal(held, state); err == nil {
+			s, err = g.Definition.DecodeState(state)
+		}
+	}
+	if err == nil {
+		err = g.Definition.FullOnly(s)
+	}
+	return g.wrap(s, err)
+}
+
+// wrap returns s as a Position, or err.
+func (g Spec[S, M, E, C, D]) wrap(s S, err error) (Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.checkSeat(s, player, "player"); err != nil {
+	return position[S, M, E, C, D]{d: g.Definition, s: s}, nil
+}
+
+// position is a Position of a Spec: the typed state s of the game of Definition d.
+type position[S Rules[S, M, E, C], M Proto[*rulebookv1.Move], E any, C Proto[*rulebookv1.Score],
+	D Definition[S, M, E]] struct {
+	d D
+	s S
+}
+
+// Seats returns the number of seats.
+func (p position[S, M, E, C, D]) Seats() int { return p.d.Seats(p.s) }
+
+// ToMove returns the players who may move now.
+func (p position[S, M, E, C, D]) ToMove() []Player { return p.d.ToMove(p.s) }
+
+// Legal returns every legal move of player, as S.Legal lists them; for NoPlayer, those of each player ToMove names,
+// in turn.
+func (p position[S, M, E, C, D]) Legal(player Player) ([]*rulebookv1.Move, error) {
+	if err := p.full(); err != nil {
+		return nil, err
+	}
+	if err := p.checkSeat(player, "player"); err != nil {
 		return nil, err
 	}
 	players := []Player{player}
 	if player == NoPlayer {
-		players = g.Definition.ToMove(s)
+		players = p.d.ToMove(p.s)
 	}
 	var legal []M
-	for _, p := range players {
-		legal = append(legal, s.Legal(p)...)
+	for _, pl := range players {
+		legal = append(legal, p.s.Legal(pl)...)
 	}
 	moves := make([]*rulebookv1.Move, len(legal))
 	for i, m := range legal {
@@ -188,101 +232,73 @@ func (g Spec[S, M, E, C, D]) Legal(state *rulebookv1.GameState, player Player) (
 }
 
 // Validate returns the error Apply would return.
-func (g Spec[S, M, E, C, D]) Validate(state *rulebookv1.GameState, move *rulebookv1.Move) error {
-	s, m, err := g.decode(state, move)
+func (p position[S, M, E, C, D]) Validate(move *rulebookv1.Move) error {
+	m, err := p.decodeMove(move)
 	if err != nil {
 		return err
 	}
-	return withinMove(s.Validate(m))
+	return withinMove(p.s.Validate(m))
 }
 
-// Apply plays move on a full state and returns the new state and the events of the move, in full.
-func (g Spec[S, M, E, C, D]) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState,
-	[]*rulebookv1.Event, error) {
-	next, events, err := g.apply(state, move)
+// Apply plays move and returns the new position and the events of the move, in full.
+func (p position[S, M, E, C, D]) Apply(move *rulebookv1.Move) (Position, []*rulebookv1.Event, error) {
+	m, err := p.decodeMove(move)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g.Definition.EncodeState(next), g.Definition.EncodeEvents(events), nil
+	next, events, err := p.s.Apply(m)
+	if err != nil {
+		return nil, nil, withinMove(err)
+	}
+	return position[S, M, E, C, D]{d: p.d, s: next}, p.d.EncodeEvents(events), nil
 }
 
 // Score returns the live or final standings, of a full state or a view.
-func (g Spec[S, M, E, C, D]) Score(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	s, err := g.stateOrView(state)
-	if err != nil {
-		return nil, err
-	}
-	return s.Score().Proto(), nil
-}
+func (p position[S, M, E, C, D]) Score() *rulebookv1.Score { return p.s.Score().Proto() }
 
-// View returns what viewer (NoPlayer for a spectator) may see of a full state.
-func (g Spec[S, M, E, C, D]) View(state *rulebookv1.GameState, viewer Player) (*rulebookv1.GameState, error) {
-	s, err := g.fullState(state)
-	if err != nil {
+// View returns what viewer (NoPlayer for a spectator) may see.
+func (p position[S, M, E, C, D]) View(viewer Player) (Position, error) {
+	if err := p.full(); err != nil {
 		return nil, err
 	}
-	if err := g.checkSeat(s, viewer, "viewer"); err != nil {
+	if err := p.checkSeat(viewer, "viewer"); err != nil {
 		return nil, err
 	}
-	return g.Definition.EncodeState(s.View(viewer)), nil
+	return position[S, M, E, C, D]{d: p.d, s: p.s.View(viewer)}, nil
 }
 
 // ViewEvents returns what viewer (NoPlayer for a spectator) may see of events, each event as Definition.ViewEvent
 // shows it, in a new slice.
-func (g Spec[S, M, E, C, D]) ViewEvents(events []*rulebookv1.Event, viewer Player) []*rulebookv1.Event {
+func (p position[S, M, E, C, D]) ViewEvents(events []*rulebookv1.Event, viewer Player) []*rulebookv1.Event {
 	out := make([]*rulebookv1.Event, len(events))
 	for i, e := range events {
-		out[i] = g.Definition.ViewEvent(e, viewer)
+		out[i] = p.d.ViewEvent(e, viewer)
 	}
 	return out
 }
 
-// Seats returns the number of seats of a full state or a view, from its decoding alone.
-func (g Spec[S, M, E, C, D]) Seats(state *rulebookv1.GameState) (int, error) {
-	s, err := g.stateOrView(state)
-	if err != nil {
-		return 0, err
+// Encode returns the position in its envelope.
+func (p position[S, M, E, C, D]) Encode() *rulebookv1.GameState { return p.d.EncodeState(p.s) }
+
+// Held returns the deterministic wire form of the envelope of a full state.
+func (p position[S, M, E, C, D]) Held() ([]byte, error) {
+	if err := p.full(); err != nil {
+		return nil, err
 	}
-	return g.Definition.Seats(s), nil
+	return proto.MarshalOptions{Deterministic: true}.Marshal(p.Encode())
 }
 
-// Normalize returns move in the form the game records it (see Normalizer): by the Definition's own Normalize if it
-// has one (a Definition whose moves have several forms), else move itself.
-func (g Spec[S, M, E, C, D]) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
-	if n, ok := any(g.Definition).(Normalizer); ok {
-		return n.Normalize(move)
-	}
-	return move
-}
-
-// ApplyFor plays move on a full state, as Apply does, and also tells what seat (NoPlayer for a spectator) is shown of
-// it, as View and ViewEvents would: all from one decoding of state and move. Its errors are Apply's, and the seat
-// error of View for a seat that is not the game's.
-func (g Spec[S, M, E, C, D]) ApplyFor(state *rulebookv1.GameState, move *rulebookv1.Move, seat Player) (Applied,
-	error) {
-	s, m, err := g.decode(state, move)
-	if err != nil {
-		return Applied{}, err
-	}
-	next, a, err := g.play(s, m, seat, false)
-	if err == nil {
-		a.State = g.Definition.EncodeState(next)
-	}
-	return a, err
-}
-
-// Suggest returns the bot's move of seat in a full state, by the Definition's Suggest, once it is known that the game
-// goes on and seat may move (seat NoPlayer: the first player ToMove names).
-func (g Spec[S, M, E, C, D]) Suggest(state *rulebookv1.GameState, seat Player, budget Budget) (Suggestion, error) {
-	s, err := g.fullState(state)
-	if err != nil {
+// Suggest returns the bot's move of seat, by the Definition's Suggest, once it is known that the game goes on and
+// seat may move (seat NoPlayer: the first player ToMove names).
+func (p position[S, M, E, C, D]) Suggest(seat Player, budget Budget) (Suggestion, error) {
+	if err := p.full(); err != nil {
 		return Suggestion{}, err
 	}
-	if err := g.checkSeat(s, seat, "player"); err != nil {
+	if err := p.checkSeat(seat, "player"); err != nil {
 		return Suggestion{}, err
 	}
-	movers := g.Definition.ToMove(s)
-	if s.Score().Proto().GetGameOver() || len(movers) == 0 {
+	movers := p.d.ToMove(p.s)
+	if p.s.Score().Proto().GetGameOver() || len(movers) == 0 {
 		return Suggestion{}, GameOver()
 	}
 	if seat == NoPlayer {
@@ -291,7 +307,7 @@ func (g Spec[S, M, E, C, D]) Suggest(state *rulebookv1.GameState, seat Player, b
 	if !slices.Contains(movers, seat) {
 		return Suggestion{}, NoLegalMove(seat)
 	}
-	plan, err := g.Definition.Suggest(s, seat, budget)
+	plan, err := p.d.Suggest(p.s, seat, budget)
 	if err != nil {
 		return Suggestion{}, err
 	}
@@ -303,185 +319,37 @@ func (g Spec[S, M, E, C, D]) Suggest(state *rulebookv1.GameState, seat Player, b
 	return out, nil
 }
 
-// Pack returns the private form of a full state (see Held): PrivateForm and the Definition's PackState if it is a
-// Packer, else the deterministic wire form of the envelope. It decodes and checks state as Apply does.
-func (g Spec[S, M, E, C, D]) Pack(state *rulebookv1.GameState) ([]byte, error) {
-	s, err := g.fullState(state)
-	if err != nil {
-		return nil, err
+// Receive returns move as the Definition's Receive records it if it is a Receiver, else move itself.
+func (p position[S, M, E, C, D]) Receive(move *rulebookv1.Move, now time.Time) *rulebookv1.Move {
+	if r, ok := any(p.d).(Receiver[S]); ok {
+		return r.Receive(p.s, move, now)
 	}
-	return g.pack(s), nil
+	return move
 }
 
-// Unpack returns the envelope of a state in the form Pack or ApplyHeld made, or in the wire form of a GameState. A
-// wire form comes back as it is, unchecked, as the calls that take it check it.
-func (g Spec[S, M, E, C, D]) Unpack(held []byte) (*rulebookv1.GameState, error) {
-	if len(held) == 0 || held[0] != PrivateForm {
-		return unmarshalState(held)
-	}
-	s, err := g.unpack(held)
-	if err != nil {
-		return nil, err
-	}
-	return g.Definition.EncodeState(s), nil
-}
+// full returns nil for a full state and, for a view, the error of giving it where only a full state will do.
+func (p position[S, M, E, C, D]) full() error { return p.d.FullOnly(p.s) }
 
-// ApplyWire plays move on a full state as Apply does, and returns the new state in the wire form of its envelope
-// (by the Definition's AppendStateWire if it is a WireEncoder), with the events of the move in full.
-func (g Spec[S, M, E, C, D]) ApplyWire(state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte,
-	[]*rulebookv1.Event, error) {
-	next, events, err := g.apply(state, move)
-	if err != nil {
-		return nil, nil, err
+// decodeMove refuses a view, then decodes the move in the envelope, placing the fields of its errors under "move".
+func (p position[S, M, E, C, D]) decodeMove(move *rulebookv1.Move) (M, error) {
+	if err := p.full(); err != nil {
+		var zero M
+		return zero, err
 	}
-	return g.appendWire(nil, next), g.Definition.EncodeEvents(events), nil
-}
-
-// ApplyHeld plays move on the state held in held (a form Unpack reads), as ApplyFor does, and returns the new state
-// as Applied.Held, in the form Pack makes, instead of Applied.State: all from one decoding, without the envelope of
-// either state. Its errors are ApplyFor's, and Unpack's for held bytes it cannot read.
-func (g Spec[S, M, E, C, D]) ApplyHeld(held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
-	return g.applyHeld(held, move, seat, false)
-}
-
-// ApplyHeldWire is ApplyHeld with the view in the wire form of its envelope, as Applied.ViewWire (by the
-// Definition's AppendStateWire if it is a WireEncoder), instead of Applied.View.
-func (g Spec[S, M, E, C, D]) ApplyHeldWire(held []byte, move *rulebookv1.Move, seat Player) (Applied, error) {
-	return g.applyHeld(held, move, seat, true)
-}
-
-// applyHeld is ApplyHeld, with the view as Applied.ViewWire if wire is set.
-func (g Spec[S, M, E, C, D]) applyHeld(held []byte, move *rulebookv1.Move, seat Player, wire bool) (Applied, error) {
-	s, err := g.unpack(held)
-	if err == nil {
-		err = g.Definition.FullOnly(s)
-	}
-	if err != nil {
-		return Applied{}, err
-	}
-	m, err := g.decodeMove(move)
-	if err != nil {
-		return Applied{}, err
-	}
-	next, a, err := g.play(s, m, seat, wire)
-	if err == nil {
-		a.Held = g.pack(next)
-	}
-	return a, err
-}
-
-// play plays m on s and tells what seat is shown of it: the new state, left to the caller to encode, and the rest of
-// Applied, with the view as Applied.ViewWire if wire is set, else as Applied.View.
-func (g Spec[S, M, E, C, D]) play(s S, m M, seat Player, wire bool) (S, Applied, error) {
-	next, events, err := s.Apply(m)
-	if err != nil {
-		return next, Applied{}, withinMove(err)
-	}
-	if err := g.checkSeat(next, seat, "viewer"); err != nil {
-		return next, Applied{}, err
-	}
-	a := Applied{Events: g.Definition.EncodeEvents(events)}
-	if wire {
-		a.ViewWire = g.appendWire(nil, next.View(seat))
-	} else {
-		a.View = g.Definition.EncodeState(next.View(seat))
-	}
-	a.SeenEvents = g.ViewEvents(a.Events, seat)
-	return next, a, nil
-}
-
-// pack returns the private form of s: PrivateForm and the Definition's PackState if it is a Packer, else the
-// deterministic wire form of its envelope.
-func (g Spec[S, M, E, C, D]) pack(s S) []byte {
-	if p, ok := any(g.Definition).(Packer[S]); ok {
-		return p.PackState([]byte{PrivateForm}, s)
-	}
-	return g.appendWire(nil, s)
-}
-
-// appendWire appends the wire form of s's envelope to b: by the Definition's AppendStateWire if it is a
-// WireEncoder, else by protobuf's deterministic encoding of EncodeState's message.
-func (g Spec[S, M, E, C, D]) appendWire(b []byte, s S) []byte {
-	if w, ok := any(g.Definition).(WireEncoder[S]); ok {
-		return w.AppendStateWire(b, s)
-	}
-	b, err := appendStateWire(b, g.Definition.EncodeState(s))
-	if err != nil {
-		panic("engine: a state's envelope does not marshal: " + err.Error()) // generated messages always do
-	}
-	return b
-}
-
-// unpack decodes the state held in held: a private form by the Definition's UnpackState, a wire form by
-// DecodeState.
-func (g Spec[S, M, E, C, D]) unpack(held []byte) (S, error) {
-	if len(held) == 0 || held[0] != PrivateForm {
-		state, err := unmarshalState(held)
-		if err != nil {
-			var zero S
-			return zero, err
-		}
-		return g.Definition.DecodeState(state)
-	}
-	p, ok := any(g.Definition).(Packer[S])
-	if !ok {
-		var zero S
-		return zero, errPrivateForm
-	}
-	return p.UnpackState(held[1:])
-}
-
-// apply decodes state and move and plays the move.
-func (g Spec[S, M, E, C, D]) apply(state *rulebookv1.GameState, move *rulebookv1.Move) (S, []E, error) {
-	s, m, err := g.decode(state, move)
-	if err != nil {
-		return s, nil, err
-	}
-	next, events, err := s.Apply(m)
-	return next, events, withinMove(err)
-}
-
-// stateOrView decodes the full state or the view in the envelope.
-func (g Spec[S, M, E, C, D]) stateOrView(state *rulebookv1.GameState) (S, error) {
-	return g.Definition.DecodeState(state)
-}
-
-// fullState decodes the state in the envelope, refusing a view.
-func (g Spec[S, M, E, C, D]) fullState(state *rulebookv1.GameState) (S, error) {
-	s, err := g.Definition.DecodeState(state)
-	if err == nil {
-		err = g.Definition.FullOnly(s)
-	}
-	return s, err
-}
-
-// decode returns the full state and the move in the envelopes.
-func (g Spec[S, M, E, C, D]) decode(state *rulebookv1.GameState, move *rulebookv1.Move) (S, M, error) {
-	var m M
-	s, err := g.fullState(state)
-	if err != nil {
-		return s, m, err
-	}
-	m, err = g.decodeMove(move)
-	return s, m, err
-}
-
-// decodeMove decodes the move in the envelope, placing the fields of its errors under "move".
-func (g Spec[S, M, E, C, D]) decodeMove(move *rulebookv1.Move) (M, error) {
-	m, err := g.Definition.DecodeMove(move)
+	m, err := p.d.DecodeMove(move)
 	return m, WithinField(err, "move")
 }
 
-// checkSeat returns the PLAYER_OUT_OF_RANGE error, about field ("player" or "viewer"), of a p who is neither
-// NoPlayer nor a seat of s.
-func (g Spec[S, M, E, C, D]) checkSeat(s S, p Player, field string) error {
-	seats := g.Definition.Seats(s)
-	if p >= NoPlayer && int(p) <= seats {
+// checkSeat returns the PLAYER_OUT_OF_RANGE error, about field ("player" or "viewer"), of a player who is neither
+// NoPlayer nor a seat.
+func (p position[S, M, E, C, D]) checkSeat(player Player, field string) error {
+	seats := p.d.Seats(p.s)
+	if player >= NoPlayer && int(player) <= seats {
 		return nil
 	}
 	return Invalidf(ReasonPlayerOutOfRange, field,
-		map[string]string{"player": strconv.Itoa(int(p)), "players": strconv.Itoa(seats)},
-		"%s %d is not a player of this %d-player game", field, p, seats)
+		map[string]string{"player": strconv.Itoa(int(player)), "players": strconv.Itoa(seats)},
+		"%s %d is not a player of this %d-player game", field, player, seats)
 }
 
 // withinMove places the field of a move's error under the request's "move": an Invalid error's as WithinField does,

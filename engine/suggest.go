@@ -61,10 +61,10 @@ type Plan[M any] struct {
 	Delay time.Duration
 }
 
-// Suggestion is a bot's suggestion in envelopes, as Game.Suggest answers it: Plan's moves as Move messages.
+// Suggestion is a bot's suggestion in envelopes, as Position.Suggest answers it: Plan's moves as Move messages.
 type Suggestion = Plan[*rulebookv1.Move]
 
-// Reasons of the refusals of Game.Suggest.
+// Reasons of the refusals of Position.Suggest.
 const (
 	// ReasonGameOver refuses a suggestion once the game is over.
 	ReasonGameOver = "GAME_OVER"

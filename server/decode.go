@@ -40,20 +40,11 @@ func malformedStream(why string) error {
 // rather than grpc's INTERNAL.
 type rawRequest struct{ buf mem.Buffer }
 
-// codec is the server's gRPC codec: protobuf, except that a *rawRequest keeps the bytes of the message and an
-// encodedAnswer is sent as it is.
+// codec is the server's gRPC codec: protobuf's, except that a *rawRequest keeps the bytes of the message.
 type codec struct{ encoding.CodecV2 }
 
 // newCodec returns the server's codec.
 func newCodec() codec { return codec{encoding.GetCodecV2(protoenc.Name)} }
-
-// Marshal sends an encodedAnswer as it is, and encodes any other message.
-func (c codec) Marshal(v any) (mem.BufferSlice, error) {
-	if a, ok := v.(encodedAnswer); ok {
-		return mem.BufferSlice{mem.SliceBuffer(a)}, nil
-	}
-	return c.CodecV2.Marshal(v)
-}
 
 // Unmarshal keeps data in a *rawRequest, and decodes it into any other message.
 func (c codec) Unmarshal(data mem.BufferSlice, v any) error {

@@ -105,7 +105,7 @@ func (s *Server) newGRPCServer(rules rulebookv1grpc.RulesServiceServer, guard, l
 			otelgrpc.WithPropagators(t.Propagator))))
 	}
 	srv := grpc.NewServer(opts...)
-	srv.RegisterService(s.readFirst(withWireAnswers(&rulebookv1grpc.RulesService_ServiceDesc, rules),
+	srv.RegisterService(s.readFirst(&rulebookv1grpc.RulesService_ServiceDesc,
 		chainUnary(calls.Unary, s.metrics.UnaryServerInterceptor(), guard), limit), rules)
 	healthpb.RegisterHealthServer(srv, s.health)
 	reflection.Register(srv)

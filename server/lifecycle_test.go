@@ -91,30 +91,34 @@ func TestOpenAPI(t *testing.T) {
 	}
 }
 
-// blockingGame is Exploze whose Apply waits until release is closed, to hold calls in flight; each Apply sends on
-// started when it begins.
+// blockingGame is Exploze whose plain states' positions wait, in Apply, until release is closed, to hold calls in
+// flight; each Apply sends on started when it begins.
 type blockingGame struct {
 	exploze.Game
 	started chan struct{}
 	release chan struct{}
 }
 
+// Decode is Exploze's, with a position whose Apply blocks.
+func (g blockingGame) Decode(state *rulebookv1.GameState) (engine.Position, error) {
+	p, err := g.Game.Decode(state)
+	if err != nil {
+		return nil, err
+	}
+	return blockingPosition{p, g}, nil
+}
+
+// blockingPosition is a position of a blockingGame.
+type blockingPosition struct {
+	engine.Position
+	g blockingGame
+}
+
 // Apply signals that a call is in flight, waits for release, then applies the move.
-func (g blockingGame) Apply(state *rulebookv1.GameState, move *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
-	g.hold()
-	return g.Game.Apply(state, move)
-}
-
-// ApplyWire holds the call as Apply does: the gRPC server applies a move on a plain state through it.
-func (g blockingGame) ApplyWire(state *rulebookv1.GameState, move *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error) {
-	g.hold()
-	return g.Game.ApplyWire(state, move)
-}
-
-// hold signals that a call is in flight and waits for release.
-func (g blockingGame) hold() {
-	g.started <- struct{}{}
-	<-g.release
+func (p blockingPosition) Apply(move *rulebookv1.Move) (engine.Position, []*rulebookv1.Event, error) {
+	p.g.started <- struct{}{}
+	<-p.g.release
+	return p.Position.Apply(move)
 }
 
 // TestGracefulShutdown stops the server with a call in flight: health turns NOT_SERVING first, the call in flight

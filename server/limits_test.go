@@ -27,22 +27,11 @@ import (
 	"github.com/rulebook/rulebook/service/refusal"
 )
 
-// panickingGame is Exploze whose Apply, ApplyWire (by which the gRPC server applies a move on a plain state) and Score
-// panic.
+// panickingGame is Exploze whose Decode, of every call on a plain state, panics.
 type panickingGame struct{ exploze.Game }
 
-// Apply panics.
-func (panickingGame) Apply(*rulebookv1.GameState, *rulebookv1.Move) (*rulebookv1.GameState, []*rulebookv1.Event, error) {
-	panic("engine bug")
-}
-
-// ApplyWire panics.
-func (panickingGame) ApplyWire(*rulebookv1.GameState, *rulebookv1.Move) ([]byte, []*rulebookv1.Event, error) {
-	panic("engine bug")
-}
-
-// Score panics.
-func (panickingGame) Score(*rulebookv1.GameState) (*rulebookv1.Score, error) { panic("engine bug") }
+// Decode panics.
+func (panickingGame) Decode(*rulebookv1.GameState) (engine.Position, error) { panic("engine bug") }
 
 // TestPanicRecovery checks that a panicking engine costs one INTERNAL answer (a bare "internal error" over gRPC, 500
 // over REST), and not the server nor a call slot: the server, which serves two calls at once, answers each panicking

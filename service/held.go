@@ -13,14 +13,12 @@ import (
 	"github.com/rulebook/rulebook/service/seal"
 )
 
-// openedGame is a game as a request brings it: a plain state from a trusted caller, or a state opened from a token,
-// with the seat its seat pass proves (NoPlayer: a spectator). An opened token's state is held, in the form the
-// engine packed it (engine.Pack), and state is its envelope, nil when only held was asked for (see openHeld).
+// openedGame is a game as a request brings it, opened once into a position that every step of the call asks: a plain
+// state from a trusted caller, or the state a token holds, with the seat its seat pass proves (NoPlayer: a spectator).
 type openedGame struct {
 	g      engine.Game
 	game   string
-	state  *rulebookv1.GameState
-	held   []byte
+	pos    engine.Position
 	sealed bool
 	table  seal.Table
 	seat   engine.Player
@@ -39,24 +37,10 @@ func (s *Service) engineFor(req proto.Message, game string) (engine.Game, error)
 	return s.game(game)
 }
 
-// openGame checks req's structure and opens the game it brings: the plain state (if the server accepts plain
-// states), or the token and the seat pass, with the token's state unpacked into its envelope.
-func (s *Service) openGame(ctx context.Context, req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
-	error) {
-	h, err := s.openHeld(ctx, req, game, state, token, pass)
-	if err != nil || h.state != nil {
-		return h, err
-	}
-	if h.state, err = engine.Unpack(h.g, h.held); err != nil {
-		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
-	}
-	return h, nil
-}
-
-// openHeld opens the game req brings as openGame does, but leaves a token's state held (state nil), for
-// engine.ApplyHeld: except in a Clocked game, whose moves are stamped with what its state has recorded. A token of
+// openGame checks req's structure and opens the game it brings into a position: the plain state (if the caller may
+// send one), decoded and checked, or the state the token holds, with the seat of the seat pass. A token of
 // seal.ScopePlain opens only for a caller that may hold plain states, or if the service accepts plain-scoped tokens.
-func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
+func (s *Service) openGame(ctx context.Context, req proto.Message, game string, state *rulebookv1.GameState, token, pass string) (openedGame,
 	error) {
 	g, err := s.engineFor(req, game)
 	if err != nil {
@@ -70,14 +54,17 @@ func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, 
 		if pass != "" {
 			return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a plain state")
 		}
-		h.state, h.chosen = state, true
+		if h.pos, err = g.Decode(state); err != nil {
+			return openedGame{}, s.refuse("decode state", err)
+		}
+		h.chosen = true
 		return h, nil
 	}
 	table, held, err := s.openToken(h, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	h.held, h.sealed, h.table, h.chosen = held, true, table, seal.ScopeOf(token) == seal.ScopePlain
+	h.sealed, h.table, h.chosen = true, table, seal.ScopeOf(token) == seal.ScopePlain
 	if pass != "" {
 		seat, err := table.CheckPass(game, pass)
 		if err != nil {
@@ -85,10 +72,8 @@ func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, 
 		}
 		h.seat = engine.Player(seat)
 	}
-	if _, clocked := g.(engine.Clocked); clocked {
-		if h.state, err = engine.Unpack(g, held); err != nil {
-			return openedGame{}, s.internal("open token", err)
-		}
+	if h.pos, err = g.Open(held); err != nil {
+		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
 	}
 	return h, nil
 }
@@ -109,65 +94,40 @@ func (s *Service) openToken(h openedGame, token string) (seal.Table, []byte, err
 	return table, bytes, err
 }
 
-// sealState seals state, a full state, into a token of h's table, in the form the engine packs it.
-func (s *Service) sealState(h openedGame, state *rulebookv1.GameState) (string, error) {
-	held, err := engine.Pack(h.g, state)
+// sealWithView seals pos, a full state, into a token of h's table, holding its held form (of seal.ScopePlain if h's
+// state is one a caller chose), and returns it with the view of h's seat.
+func (s *Service) sealWithView(h openedGame, pos engine.Position) (token string, view *rulebookv1.GameState,
+	err error) {
+	held, err := pos.Held()
 	if err != nil {
-		return "", s.refuse("seal", err)
+		return "", nil, s.refuse("seal", err)
 	}
-	return s.sealHeld(h, held)
-}
-
-// sealHeld seals a state in the form the engine packed it into a token of h's table: of seal.ScopePlain if h's state
-// is one a caller chose.
-func (s *Service) sealHeld(h openedGame, held []byte) (string, error) {
 	scope := seal.ScopeSealed
 	if h.chosen {
 		scope = seal.ScopePlain
 	}
-	token, err := s.cfg.Keys.SealScoped(scope, h.game, h.table, held)
+	if token, err = s.cfg.Keys.SealScoped(scope, h.game, h.table, held); err != nil {
+		return "", nil, s.internal("seal", err)
+	}
+	seen, err := pos.View(h.seat)
 	if err != nil {
-		return "", s.internal("seal", err)
-	}
-	return token, nil
-}
-
-// sealWithView seals state into a token of h's table and returns it with the view of h's seat.
-func (s *Service) sealWithView(h openedGame, state *rulebookv1.GameState) (token string, view *rulebookv1.GameState,
-	err error) {
-	if token, err = s.sealState(h, state); err != nil {
-		return "", nil, err
-	}
-	if view, err = h.g.View(state, h.seat); err != nil {
 		return "", nil, s.refuse("view", err)
 	}
-	return token, view, nil
-}
-
-// seatCount returns the number of seats at h's table, from its state alone.
-func (h openedGame) seatCount() (int, error) {
-	return engine.SeatsOf(h.g, h.state)
+	return token, seen.Encode(), nil
 }
 
 // passes returns the pass of every seat at h's table, in seat order.
-func (h openedGame) passes() ([]string, error) {
-	n, err := h.seatCount()
-	if err != nil {
-		return nil, err
-	}
-	passes := make([]string, n)
+func (h openedGame) passes() []string {
+	passes := make([]string, h.pos.Seats())
 	for i := range passes {
 		passes[i] = h.table.Pass(h.game, i+1)
 	}
-	return passes, nil
+	return passes
 }
 
 // checkSeat refuses a seat that is not NoPlayer or one of the table's seats.
 func (h openedGame) checkSeat(seat engine.Player, field string) error {
-	n, err := h.seatCount()
-	if err != nil {
-		return err
-	}
+	n := h.pos.Seats()
 	if seat < 0 || int(seat) > n {
 		return engine.Invalidf(ReasonNoSuchSeat, field, map[string]string{"field": field, field: strconv.Itoa(int(seat)), "seats": strconv.Itoa(n)},
 			"%s %d is not a seat of this game (1 to %d, or 0)", field, seat, n)

@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"encoding/hex"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -9,78 +10,18 @@ import (
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/server/servertest"
-	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
-// TestWireFormTokens checks that a token holding the wire form of a GameState, as tokens did before games had
-// private forms, still plays: for every game, ApplyMove on it answers as on the token NewGame sealed, and the token
-// it answers holds the same state.
-func TestWireFormTokens(t *testing.T) {
-	ctx := context.Background()
-	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range games {
-		game := g.Info().GetId()
-		t.Run(game, func(t *testing.T) {
-			// Two servers with clocks in step, one for each token: the moves of both are stamped with the same time.
-			s, other := newService(t, false), newService(t, false)
-			started, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: game, Seal: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			table, _, err := ring.Open(game, started.GetToken())
-			if err != nil {
-				t.Fatal(err)
-			}
-			state := opener(t, game, started.GetToken())
-			wire, err := proto.MarshalOptions{Deterministic: true}.Marshal(state)
-			if err != nil {
-				t.Fatal(err)
-			}
-			old, err := ring.Seal(game, table, wire)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := opener(t, game, old); !proto.Equal(got, state) {
-				t.Fatalf("the wire-form token opens to another state")
-			}
-			legal, err := g.Legal(state, engine.NoPlayer)
-			if err != nil || len(legal) == 0 {
-				t.Fatalf("no legal move: %v", err)
-			}
-			pass := started.GetSeatPasses()[legal[0].GetPlayer()-1]
-			var answers []*rulebookv1.ApplyMoveResponse
-			for i, token := range []string{started.GetToken(), old} {
-				req := &rulebookv1.ApplyMoveRequest{Game: game, Token: token, SeatPass: pass, Move: legal[0]}
-				resp, err := []*service.Service{s, other}[i].ApplyMove(ctx, req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				answers = append(answers, resp)
-			}
-			if !proto.Equal(opener(t, game, answers[0].GetToken()), opener(t, game, answers[1].GetToken())) {
-				t.Errorf("the two tokens lead to other states")
-			}
-			answers[0].Token, answers[1].Token = "", ""
-			if !proto.Equal(answers[0], answers[1]) {
-				t.Errorf("ApplyMove answers otherwise on a wire-form token:\n%v\n%v", answers[0], answers[1])
-			}
-		})
-	}
-}
-
-// TestPrivateFormTokens checks that the tokens of the games with a private form hold it: they open to bytes that
-// start with engine.PrivateForm.
-func TestPrivateFormTokens(t *testing.T) {
+// TestTokensHoldTheWireForm checks that every game's tokens hold the deterministic wire form of the state's envelope.
+func TestTokensHoldTheWireForm(t *testing.T) {
 	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := newService(t, false)
-	for _, game := range []string{"exploze", "micropul"} {
+	for _, g := range games {
+		game := g.Info().GetId()
 		started, err := s.NewGame(context.Background(), &rulebookv1.NewGameRequest{Game: game, Seal: true})
 		if err != nil {
 			t.Fatal(err)
@@ -89,8 +30,44 @@ func TestPrivateFormTokens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(held) == 0 || held[0] != engine.PrivateForm {
-			t.Errorf("a %s token holds % x, not its private form", game, held)
+		want, err := proto.MarshalOptions{Deterministic: true}.Marshal(opener(t, game, started.GetToken()))
+		if err != nil || string(held) != string(want) {
+			t.Errorf("a %s token holds % x, not the wire form of its state (%v)", game, held, err)
 		}
+	}
+}
+
+// TestPreviousFormTokens checks that a token of an earlier release, which held Exploze's private form (a 2 x 2 board
+// before the first move), still plays, and that the token ApplyMove answers holds the wire form.
+func TestPreviousFormTokens(t *testing.T) {
+	ctx := context.Background()
+	ring, err := seal.NewKeyring(servertest.Key(t, "test", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := seal.NewTable(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := hex.DecodeString("0001020202000100000000") // engine/exploze/testdata/previous_form.txt
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := ring.Seal("exploze", table, held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := newService(t, false).ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: old,
+		SeatPass: table.Pass("exploze", 1), Move: &rulebookv1.Move{Player: 1,
+			Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: 1, Col: 1}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.GetView().GetExploze(); got.GetMovesPlayed() != 1 || got.GetToMove() != 2 {
+		t.Errorf("after the first move the view is %v", got)
+	}
+	if _, next, err := ring.Open("exploze", resp.GetToken()); err != nil || len(next) == 0 ||
+		next[0] == engine.PrivateForm {
+		t.Errorf("the next token holds % x (%v), not a wire form", next, err)
 	}
 }

@@ -64,11 +64,41 @@ func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	if i < 0 {
 		t.Fatalf("no game %q", game)
 	}
-	state, err := engine.Unpack(games[i], b)
+	pos, err := games[i].Open(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return state
+	return pos.Encode()
+}
+
+// newState returns the initial state of g with opts and seed, or fails.
+func newState(t testing.TB, g engine.Game, opts *rulebookv1.GameOptions, seed uint64) *rulebookv1.GameState {
+	t.Helper()
+	pos, err := g.New(opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos.Encode()
+}
+
+// viewOf returns what seat may see of state, a state of g, or fails.
+func viewOf(t testing.TB, g engine.Game, state *rulebookv1.GameState, seat engine.Player) *rulebookv1.GameState {
+	t.Helper()
+	view, err := position(t, g, state).View(seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return view.Encode()
+}
+
+// position returns state, a state of g, as a position, or fails.
+func position(t testing.TB, g engine.Game, state *rulebookv1.GameState) engine.Position {
+	t.Helper()
+	pos, err := g.Decode(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
 }
 
 // reasonOf returns the code and the ErrorInfo reason of err.

@@ -33,7 +33,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 	}
 	batch := h.sealed && req.GetToken() != "" && record == nil // the caller's own moves, as ApplyMove plays them
 	resp := &rulebookv1.ReplayResponse{}
-	state, token := h.state, req.GetToken()
+	state, token := h.pos, req.GetToken()
 	for i, m := range req.GetMoves() {
 		if err := ctx.Err(); err != nil {
 			return nil, status.FromContextError(err).Err()
@@ -43,9 +43,9 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 				resp.Refusal = statusRefusal(i, err)
 				break
 			}
-			m = s.stamp(openedGame{g: h.g, state: state}, m)
+			m = s.receive(state, m)
 		}
-		next, events, err := h.g.Apply(state, m)
+		next, events, err := state.Apply(m)
 		if record != nil && !record.leadsTo(i, next, err, engine.Player(m.GetPlayer()) == h.seat) {
 			resp.Refusal = &rulebookv1.MoveRefusal{Index: int32(i), Code: int32(codes.FailedPrecondition),
 				Reason: ReasonRecordMismatch, Message: "the move does not lead to the state of the record's next token",
@@ -63,33 +63,31 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 			token = req.GetTokens()[i]
 		}
 		if h.sealed {
-			events = h.g.ViewEvents(events, h.seat)
+			events = state.ViewEvents(events, h.seat)
 		}
 		step := &rulebookv1.ReplayStep{}
 		step.Events, step.EventCounts = eventsAs(req.GetEvents(), events)
 		resp.Steps = append(resp.Steps, step)
 		state = next
 	}
-	if resp.Score, err = h.g.Score(state); err != nil {
-		return nil, s.refuse("Replay", err)
-	}
+	resp.Score = state.Score()
 	switch {
 	case !h.sealed:
-		resp.State = state
+		resp.State = state.Encode()
 	case record != nil: // the record's own token of the last state reached: the same game, as every seat holds it
 		resp.Token = token
-		if resp.View, err = h.g.View(state, h.seat); err != nil {
+		view, err := state.View(h.seat)
+		if err != nil {
 			return nil, s.refuse("Replay", err)
 		}
+		resp.View = view.Encode()
 	default:
 		if resp.Token, resp.View, err = s.sealWithView(h, state); err != nil {
 			return nil, err
 		}
 	}
 	if h.sealed && req.GetToken() == "" { // a sealed setup or plain state starts a new table, whose passes go with it
-		if resp.SeatPasses, err = h.passes(); err != nil {
-			return nil, s.refuse("Replay", err)
-		}
+		resp.SeatPasses = h.passes()
 	}
 	return resp, nil
 }
@@ -97,7 +95,7 @@ func (s *Service) Replay(ctx context.Context, req *rulebookv1.ReplayRequest) (*r
 // record is an audit's record: the state each of its tokens holds, nil for a token that does not open as a state of
 // the game's table.
 type record struct {
-	states []*rulebookv1.GameState
+	states []engine.Position
 }
 
 // openRecord opens every token of an audit's record (nil if req is no audit) before any move is tried, so that how
@@ -111,17 +109,17 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	if req.GetToken() == "" || len(tokens) != len(req.GetMoves()) {
 		return nil, refusal.Field(ReasonRecordTokens, "tokens", "tokens go with a token, one per move")
 	}
-	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
+	r := &record{states: make([]engine.Position, len(tokens))}
 	for i, token := range tokens {
 		table, held, err := s.openToken(h, token)
 		if err == nil && table == h.table {
-			if state, err := engine.Unpack(h.g, held); err == nil {
-				r.states[i] = state
+			if pos, err := h.g.Open(held); err == nil {
+				r.states[i] = pos
 			}
 		}
 	}
 	others := slices.ContainsFunc(req.GetMoves(), func(m *rulebookv1.Move) bool { return engine.Player(m.GetPlayer()) != h.seat })
-	if others && !r.finished(h.g) {
+	if others && !r.finished() {
 		return nil, refusal.New(codes.FailedPrecondition, ReasonRecordUnfinished,
 			"an audit of other seats' moves needs a record whose last token holds the game over", nil)
 	}
@@ -129,23 +127,19 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 }
 
 // finished reports whether the record's last token holds a game that is over.
-func (r *record) finished(g engine.Game) bool {
+func (r *record) finished() bool {
 	last := r.states[len(r.states)-1]
-	if last == nil {
-		return false
-	}
-	score, err := g.Score(last)
-	return err == nil && score.GetGameOver()
+	return last != nil && last.Score().GetGameOver()
 }
 
 // leadsTo reports whether move i of the record, which Apply answered with next or err, matches the record: it
 // succeeded and leads to the state of token i, or it is the caller's own move and failed (the refusal then says why:
 // the caller knows its own hand).
-func (r *record) leadsTo(i int, next *rulebookv1.GameState, err error, own bool) bool {
+func (r *record) leadsTo(i int, next engine.Position, err error, own bool) bool {
 	if err != nil {
 		return own
 	}
-	return r.states[i] != nil && proto.Equal(next, r.states[i])
+	return r.states[i] != nil && proto.Equal(next.Encode(), r.states[i].Encode())
 }
 
 // replayStart opens where a record starts: a setup or a plain state (on a server that accepts plain states; sealed
@@ -171,11 +165,11 @@ func (s *Service) replayStart(ctx context.Context, req *rulebookv1.ReplayRequest
 	if req.GetSeatPass() != "" {
 		return openedGame{}, refusal.Field(ReasonPassWithoutToken, "seatPass", "a seat pass goes with a token, not with a setup")
 	}
-	state, err := g.New(req.GetSetup().GetOptions(), req.GetSetup().GetSeed())
+	pos, err := g.New(req.GetSetup().GetOptions(), req.GetSetup().GetSeed())
 	if err != nil {
 		return openedGame{}, s.refuse("Replay", engine.WithinField(err, "setup"))
 	}
-	h := openedGame{g: g, game: req.GetGame(), state: state, trusted: true, chosen: true}
+	h := openedGame{g: g, game: req.GetGame(), pos: pos, trusted: true, chosen: true}
 	if !req.GetSeal() {
 		return h, nil
 	}

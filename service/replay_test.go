@@ -37,7 +37,7 @@ func TestReplayReproducesGames(t *testing.T) {
 				if !proto.Equal(resp.GetState(), final) {
 					t.Errorf("the replay does not end in the recorded state")
 				}
-				want, _ := g.Score(final)
+				want := position(t, g, final).Score()
 				if !proto.Equal(resp.GetScore(), want) {
 					t.Errorf("score %v, want %v", resp.GetScore(), want)
 				}

@@ -132,31 +132,27 @@ func (s *Service) NewGame(ctx context.Context, req *rulebookv1.NewGameRequest) (
 	} else if !trusted {
 		return nil, seedRefused()
 	}
-	state, err := g.New(req.GetOptions(), seed)
+	pos, err := g.New(req.GetOptions(), seed)
 	if err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
 	if !req.GetSeal() && req.GetSeat() == 0 && trusted {
-		return &rulebookv1.NewGameResponse{State: state}, nil
+		return &rulebookv1.NewGameResponse{State: pos.Encode()}, nil
 	}
 	table, err := seal.NewTable(rand.Reader)
 	if err != nil {
 		return nil, s.internal("NewGame", err)
 	}
-	h := openedGame{g: g, game: req.GetGame(), state: state, sealed: true, table: table, seat: engine.Player(req.GetSeat()),
+	h := openedGame{g: g, game: req.GetGame(), pos: pos, sealed: true, table: table, seat: engine.Player(req.GetSeat()),
 		trusted: trusted, chosen: req.Seed != nil}
 	if err := h.checkSeat(h.seat, "seat"); err != nil {
 		return nil, s.refuse("NewGame", err)
 	}
-	token, view, err := s.sealWithView(h, state)
+	token, view, err := s.sealWithView(h, pos)
 	if err != nil {
 		return nil, err
 	}
-	passes, err := h.passes()
-	if err != nil {
-		return nil, s.refuse("NewGame", err)
-	}
-	return &rulebookv1.NewGameResponse{Token: token, View: view, SeatPasses: passes}, nil
+	return &rulebookv1.NewGameResponse{Token: token, View: view, SeatPasses: h.passes()}, nil
 }
 
 // ValidateMove answers a legal move with OK and an illegal one with the error ApplyMove would give.
@@ -168,7 +164,7 @@ func (s *Service) ValidateMove(ctx context.Context, req *rulebookv1.ValidateMove
 	if err := h.checkMover(req.GetMove()); err != nil {
 		return nil, err
 	}
-	if err := h.g.Validate(h.state, s.stamp(h, req.GetMove())); err != nil {
+	if err := h.pos.Validate(s.receive(h.pos, req.GetMove())); err != nil {
 		return nil, s.refuse("ValidateMove", err)
 	}
 	return &rulebookv1.ValidateMoveResponse{}, nil
@@ -177,57 +173,30 @@ func (s *Service) ValidateMove(ctx context.Context, req *rulebookv1.ValidateMove
 // ApplyMove plays a move. A token caller gets the new token, the view of its seat and the events that seat may see;
 // every caller gets the events, their counts by kind, or neither, as the request's events asks.
 func (s *Service) ApplyMove(ctx context.Context, req *rulebookv1.ApplyMoveRequest) (*rulebookv1.ApplyMoveResponse, error) {
-	a, err := s.applyMove(ctx, req, false)
-	return a.resp, err
-}
-
-// appliedMove is ApplyMove's answer: resp, with its state and view (whichever it has) in the wire form of their
-// envelopes, state and view, instead of in resp when applyMove is asked for wire forms.
-type appliedMove struct {
-	resp        *rulebookv1.ApplyMoveResponse
-	state, view []byte
-}
-
-// applyMove plays the move of req, as ApplyMove answers it: with the answer's state or view in wire form if wire is
-// set (see ApplyMoveWire).
-func (s *Service) applyMove(ctx context.Context, req *rulebookv1.ApplyMoveRequest, wire bool) (appliedMove, error) {
-	h, err := s.openHeld(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
+	h, err := s.openGame(ctx, req, req.GetGame(), req.GetState(), req.GetToken(), req.GetSeatPass())
 	if err != nil {
-		return appliedMove{}, err
+		return nil, err
 	}
 	if err := h.checkMover(req.GetMove()); err != nil {
-		return appliedMove{}, err
+		return nil, err
 	}
-	move := s.stamp(h, req.GetMove())
-	a := appliedMove{resp: &rulebookv1.ApplyMoveResponse{Move: move}}
-	var events []*rulebookv1.Event
-	if !h.sealed {
-		if wire {
-			a.state, events, err = engine.ApplyWire(h.g, h.state, move)
-		} else {
-			a.resp.State, events, err = h.g.Apply(h.state, move)
+	move := s.receive(h.pos, req.GetMove())
+	next, events, err := h.pos.Apply(move)
+	if err != nil {
+		return nil, s.refuse("ApplyMove", err)
+	}
+	s.cfg.Observer.MoveApplied(h.game, events)
+	resp := &rulebookv1.ApplyMoveResponse{Move: move}
+	if h.sealed {
+		if resp.Token, resp.View, err = s.sealWithView(h, next); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			return appliedMove{}, s.refuse("ApplyMove", err)
-		}
-		s.cfg.Observer.MoveApplied(h.game, events)
+		events = h.pos.ViewEvents(events, h.seat)
 	} else {
-		applyHeld := engine.ApplyHeld
-		if wire {
-			applyHeld = engine.ApplyHeldWire
-		}
-		applied, err := applyHeld(h.g, h.held, move, h.seat)
-		if err != nil {
-			return appliedMove{}, s.refuse("ApplyMove", err)
-		}
-		s.cfg.Observer.MoveApplied(h.game, applied.Events)
-		if a.resp.Token, err = s.sealHeld(h, applied.Held); err != nil {
-			return appliedMove{}, err
-		}
-		a.resp.View, a.view, events = applied.View, applied.ViewWire, applied.SeenEvents
+		resp.State = next.Encode()
 	}
-	a.resp.Events, a.resp.EventCounts = eventsAs(req.GetEvents(), events)
-	return a, nil
+	resp.Events, resp.EventCounts = eventsAs(req.GetEvents(), events)
+	return resp, nil
 }
 
 // ListLegalMoves lists a player's legal moves; player 0 means every player who may move now (for a token caller,
@@ -244,7 +213,7 @@ func (s *Service) ListLegalMoves(ctx context.Context, req *rulebookv1.ListLegalM
 	if h.sealed && player == engine.NoPlayer { // a spectator has no moves to learn about
 		return &rulebookv1.ListLegalMovesResponse{}, nil
 	}
-	moves, err := h.g.Legal(h.state, player)
+	moves, err := h.pos.Legal(player)
 	if err != nil {
 		return nil, s.refuse("ListLegalMoves", err)
 	}
@@ -257,11 +226,7 @@ func (s *Service) Score(ctx context.Context, req *rulebookv1.ScoreRequest) (*rul
 	if err != nil {
 		return nil, err
 	}
-	score, err := h.g.Score(h.state)
-	if err != nil {
-		return nil, s.refuse("Score", err)
-	}
-	return &rulebookv1.ScoreResponse{Score: score}, nil
+	return &rulebookv1.ScoreResponse{Score: h.pos.Score()}, nil
 }
 
 // GetView returns what a player, or a spectator (viewer 0), may see; a token caller sees its own seat's view.
@@ -274,11 +239,11 @@ func (s *Service) GetView(ctx context.Context, req *rulebookv1.GetViewRequest) (
 	if err != nil {
 		return nil, err
 	}
-	view, err := h.g.View(h.state, viewer)
+	view, err := h.pos.View(viewer)
 	if err != nil {
 		return nil, s.refuse("GetView", err)
 	}
-	return &rulebookv1.GetViewResponse{View: view}, nil
+	return &rulebookv1.GetViewResponse{View: view.Encode()}, nil
 }
 
 // randomSeed returns a seed from the operating system's cryptographic random source.
@@ -302,17 +267,11 @@ func (s *Service) game(id string) (engine.Game, error) {
 	return g, nil
 }
 
-// stamp returns move with the time the service received it, for the games whose rules need it (engine.Clocked); a
-// receive time sent by the caller is replaced. For the games in which several forms of a move are one move
-// (engine.Normalizer), it is in the form the game records.
-func (s *Service) stamp(h openedGame, move *rulebookv1.Move) *rulebookv1.Move {
-	if n, ok := h.g.(engine.Normalizer); ok {
-		move = n.Normalize(move)
-	}
-	if c, ok := h.g.(engine.Clocked); ok {
-		return c.Stamp(h.state, move, s.cfg.Now())
-	}
-	return move
+// receive returns move as the game of pos records it when received now (engine.Position's Receive): in the one form
+// of a move with several, and with the time the service received it where the rules need it (a receive time sent by
+// the caller is replaced).
+func (s *Service) receive(pos engine.Position, move *rulebookv1.Move) *rulebookv1.Move {
+	return pos.Receive(move, s.cfg.Now())
 }
 
 // refuse turns an engine's error into the status the caller receives, logging the ones that are the service's fault.

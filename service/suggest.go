@@ -32,7 +32,7 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 	if h.sealed && seat == engine.NoPlayer { // a spectator has no move to be suggested
 		return nil, notYourSeat(seat, "player", req.GetPlayer())
 	}
-	suggestion, err := h.g.Suggest(h.state, seat, suggestBudget(ctx, time.Now(), req))
+	suggestion, err := h.pos.Suggest(seat, suggestBudget(ctx, time.Now(), req))
 	if err != nil {
 		return nil, s.refuse("SuggestMove", err)
 	}

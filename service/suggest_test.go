@@ -20,10 +20,7 @@ func TestSuggestMove(t *testing.T) {
 	for _, g := range games {
 		game := g.Info().GetId()
 		t.Run(game, func(t *testing.T) {
-			state, err := g.New(nil, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
+			state := newState(t, g, nil, 3)
 			req := &rulebookv1.SuggestMoveRequest{Game: game, State: state, Level: rulebookv1.BotLevel_BOT_LEVEL_EASY, Seed: 5}
 			first, err := s.SuggestMove(ctx, req)
 			if err != nil {
@@ -50,10 +47,7 @@ func TestSuggestMove(t *testing.T) {
 // TestSuggestMoveThinkTime checks that a think time, instead of a level's iterations, searches and answers a move.
 func TestSuggestMoveThinkTime(t *testing.T) {
 	s := newService(t, true)
-	state, err := games[0].New(nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	state := newState(t, games[0], nil, 1)
 	resp, err := s.SuggestMove(context.Background(), &rulebookv1.SuggestMoveRequest{Game: "exploze", State: state,
 		ThinkTime: durationpb.New(2e6)})
 	if err != nil {
@@ -76,10 +70,7 @@ func TestSuggestMoveRefusals(t *testing.T) {
 	}
 	token, passes := resp.GetToken(), resp.GetSeatPasses()
 	_, over := randomGame(t, plain, "exploze", 4, 10000)
-	start, err := games[0].New(nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start := newState(t, games[0], nil, 1)
 	for _, c := range []struct {
 		name   string
 		s      bool // on the server that accepts plain states

@@ -41,8 +41,7 @@ func TestTokenGames(t *testing.T) {
 			if sealed.GetState() != nil || len(sealed.GetSeatPasses()) == 0 {
 				t.Fatalf("a sealed NewGame answered the state or no passes: %v", sealed)
 			}
-			wantView, _ := g.View(plain.GetState(), 1)
-			if !proto.Equal(sealed.GetView(), wantView) {
+			if !proto.Equal(sealed.GetView(), viewOf(t, g, plain.GetState(), 1)) {
 				t.Errorf("NewGame's view is not seat 1's view")
 			}
 			state, token, passes := plain.GetState(), sealed.GetToken(), sealed.GetSeatPasses()
@@ -65,7 +64,7 @@ func TestTokenGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				wantOwn, _ := g.Legal(state, seat)
+				wantOwn, _ := position(t, g, state).Legal(seat)
 				if !equalAll(own.GetMoves(), wantOwn) {
 					t.Fatalf("ply %d: a token caller of seat %d got other moves than its own", ply, seat)
 				}
@@ -80,11 +79,11 @@ func TestTokenGames(t *testing.T) {
 				if viaToken.GetState() != nil {
 					t.Fatalf("ply %d: a token caller got the full state", ply)
 				}
-				wantView, _ := g.View(applied.GetState(), seat)
-				if !proto.Equal(viaToken.GetView(), wantView) {
+				if !proto.Equal(viaToken.GetView(), viewOf(t, g, applied.GetState(), seat)) {
 					t.Fatalf("ply %d: the token caller's view is not its seat's view", ply)
 				}
-				if want := g.ViewEvents(applied.GetEvents(), seat); !equalAll(viaToken.GetEvents(), want) {
+				want := position(t, g, state).ViewEvents(applied.GetEvents(), seat)
+				if !equalAll(viaToken.GetEvents(), want) {
 					t.Fatalf("ply %d: the token caller's events are not the events its seat may see", ply)
 				}
 				state, token = applied.GetState(), viaToken.GetToken()

@@ -280,24 +280,19 @@ func playGame(m match, seed uint64, seats []player) (*rulebookv1.Score, error) {
 		return nil, err
 	}
 	for range maxMoves {
-		score, err := m.game.Score(state)
-		if err != nil || score.GetGameOver() {
-			return score, err
+		if score := state.Score(); score.GetGameOver() {
+			return score, nil
 		}
-		legal, err := m.game.Legal(state, engine.NoPlayer)
-		if err != nil {
-			return nil, err
-		}
-		seat := engine.Player(legal[0].GetPlayer())
-		move, err := seats[seat-1].choose(m.game, state, seat)
+		seat := state.ToMove()[0]
+		move, err := seats[seat-1].choose(state, seat)
 		if err != nil {
 			return nil, fmt.Errorf("%s as player %d: %w", seats[seat-1].name(), seat, err)
 		}
-		if state, _, err = m.game.Apply(state, move); err != nil {
+		if state, _, err = state.Apply(move); err != nil {
 			return nil, fmt.Errorf("%s as player %d played %v: %w", seats[seat-1].name(), seat, move, err)
 		}
 	}
-	return m.game.Score(state) // unfinished: a draw
+	return state.Score(), nil // unfinished: a draw
 }
 
 // outcome returns what a game's final score is worth to seat: 1 for a win, 1/2 for a draw (or a shared win, or an

@@ -12,7 +12,7 @@ import (
 // player chooses a move of seat in state, a full state in which seat may move.
 type player interface {
 	name() string
-	choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error)
+	choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error)
 }
 
 // random plays a uniformly random legal move.
@@ -21,8 +21,8 @@ type random struct{ rng *rand.Rand }
 func (random) name() string { return "random" }
 
 // choose picks one of seat's legal moves at random.
-func (r random) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
-	legal, err := g.Legal(state, seat)
+func (r random) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
+	legal, err := state.Legal(seat)
 	if err != nil || len(legal) == 0 {
 		return nil, err
 	}
@@ -36,23 +36,19 @@ type greedy struct{ rng *rand.Rand }
 func (greedy) name() string { return "greedy" }
 
 // choose picks seat's legal move of the best lead after it.
-func (r greedy) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
-	legal, err := g.Legal(state, seat)
+func (r greedy) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
+	legal, err := state.Legal(seat)
 	if err != nil || len(legal) == 0 {
 		return nil, err
 	}
 	var best []*rulebookv1.Move
 	bestLead := math.Inf(-1)
 	for _, m := range legal {
-		next, _, err := g.Apply(state, m)
+		next, _, err := state.Apply(m)
 		if err != nil {
 			return nil, err
 		}
-		score, err := g.Score(next)
-		if err != nil {
-			return nil, err
-		}
-		lead := leadOf(score, seat)
+		lead := leadOf(next.Score(), seat)
 		switch {
 		case lead > bestLead:
 			best, bestLead = []*rulebookv1.Move{m}, lead
@@ -102,13 +98,13 @@ type bot struct {
 func (bot) name() string { return "bot" }
 
 // choose asks the game's bot.
-func (b bot) choose(g engine.Game, state *rulebookv1.GameState, seat engine.Player) (*rulebookv1.Move, error) {
+func (b bot) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
 	budget := engine.Budget{Level: engine.Medium, Iterations: b.iterations, Seed: b.seed}
 	if b.think > 0 {
 		stopAt := time.Now().Add(b.think)
 		budget.Stop = func() bool { return !time.Now().Before(stopAt) }
 	}
-	s, err := g.Suggest(state, seat, budget)
+	s, err := state.Suggest(seat, budget)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,17 @@
 package enginetest
 
 import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
-	"github.com/rulebook/rulebook/engine"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/rulebook/rulebook/engine"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // Codec converts a game's typed state S to and from its protobuf message M, for the fuzz helpers: Encode as the
@@ -94,25 +101,92 @@ func CheckApply[S any, M proto.Message, Mv, E any](t *testing.T, c Codec[S, M], 
 	return events, true
 }
 
-// FuzzUnpack fuzzes a game's private form of its states (see engine.Packer): UnpackState never panics on arbitrary
-// bytes, and a state it accepts packs and unpacks to itself, and its message decodes with decode. The private forms
-// of seeds are the seed corpus.
-func FuzzUnpack[S engine.Proto[P], P proto.Message](f *testing.F, p engine.Packer[S], decode func(P) (S, error),
-	seeds ...S) {
-	for _, s := range seeds {
-		f.Add(p.PackState(nil, s))
+// PreviousForms checks a game's reader of the private form in which the tokens of an earlier release held its states
+// (engine.PreviousForm), on the fixtures in the file at path: lines "seed plies options hex", and lines starting with
+// '#'. Each holds the held form (hex, engine.PrivateForm first, as such a token held it) of the state of a game set up
+// with options (GameOptions' JSON) and seed, then played for at most plies plies, ply i playing move 7*i (modulo their
+// number) of the legal moves of whoever may move, until the game is over. It fails t unless g opens each held form to
+// that state, and returns the held forms, for the seeds of FuzzPreviousForm.
+func PreviousForms(t testing.TB, g engine.Game, path string) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var forms [][]byte
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var seed uint64
+		var plies int
+		var options, hexForm string
+		if _, err := fmt.Sscan(line, &seed, &plies, &options, &hexForm); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		held, err := hex.DecodeString(hexForm)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		want, err := playedTo(g, options, seed, plies)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		p, err := g.Open(held)
+		if err != nil {
+			t.Fatalf("%s: Open refuses it: %v", hexForm, err)
+		}
+		if d := diff(want.Encode(), p.Encode()); d != "" {
+			t.Errorf("%d %d %s: Open gives another state: %s", seed, plies, options, d)
+		}
+		forms = append(forms, held)
+	}
+	if len(forms) == 0 {
+		t.Fatalf("%s holds no fixture", path)
+	}
+	return forms
+}
+
+// playedTo returns the state of a fixture of PreviousForms: a game of g with options (in JSON) and seed, after at most
+// plies plies.
+func playedTo(g engine.Game, options string, seed uint64, plies int) (engine.Position, error) {
+	o := &rulebookv1.GameOptions{}
+	if err := protojson.Unmarshal([]byte(options), o); err != nil {
+		return nil, err
+	}
+	p, err := g.New(o, seed)
+	for ply := 0; err == nil && ply < plies && !p.Score().GetGameOver(); ply++ {
+		var legal []*rulebookv1.Move
+		if legal, err = p.Legal(engine.NoPlayer); err == nil && len(legal) > 0 {
+			p, _, err = p.Apply(legal[ply*7%len(legal)])
+		}
+	}
+	return p, err
+}
+
+// FuzzPreviousForm is the body of a game's fuzz target of Open, on the bytes after engine.PrivateForm in the held
+// forms of seeds (see PreviousForms): Open never panics on arbitrary bytes, read as such a form or as the wire form
+// of a state, and a position it accepts opens again from its held form as the same position.
+func FuzzPreviousForm(f *testing.F, g engine.Game, seeds [][]byte) {
+	for _, held := range seeds {
+		f.Add(held[1:])
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := p.UnpackState(b)
-		if err != nil {
-			return
-		}
-		back, err := p.UnpackState(p.PackState(nil, s))
-		if err != nil || !proto.Equal(back.Proto(), s.Proto()) {
-			t.Fatalf("round trip of %v: %v, %v", s, back, err)
-		}
-		if _, err := decode(s.Proto()); err != nil {
-			t.Fatalf("the message of an unpacked state does not decode: %v", err)
+		for _, held := range [][]byte{append([]byte{engine.PrivateForm}, b...), b} {
+			p, err := g.Open(held)
+			if err != nil {
+				continue
+			}
+			again, err := p.Held()
+			if err == nil {
+				var back engine.Position
+				if back, err = g.Open(again); err == nil && !proto.Equal(back.Encode(), p.Encode()) {
+					err = fmt.Errorf("another state: %v", back.Encode())
+				}
+			}
+			if err != nil {
+				t.Fatalf("% x opens, but not again from its held form: %v", held, err)
+			}
 		}
 	})
 }

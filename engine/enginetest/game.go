@@ -3,7 +3,6 @@ package enginetest
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -13,79 +12,73 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// GameHarness adapts a game seen through its protobuf envelopes, as the service drives it, to the suite: the states
-// and moves are the envelopes themselves, so RunHarness checks the engine.Game (its decoding, its errors, that it
-// never changes the messages it is given) on top of the engine. options set up every game (nil for the defaults);
-// candidates lists the moves to probe in a state, and may be nil. The seats are those of the score's standings, and
-// View is the game's (Check fails a state that Score or View refuses). hidden is nil for a game of perfect
-// information; for a game with hidden information it adds the re-deals of CheckViews and CheckSeatAnswers.
+// GameHarness adapts a game seen through its Positions, as the service drives it, to the suite: the states are
+// Positions and the moves envelopes, so RunHarness checks the engine.Game (its decoding, its errors, its held form,
+// that a Position never changes) on top of the engine. options set up every game (nil for the defaults); candidates
+// lists the moves to probe in a state, and may be nil. Check fails a state whose View refuses a seat. hidden is nil
+// for a game of perfect information; for a game with hidden information it adds the re-deals of CheckViews and
+// CheckSeatAnswers.
 func GameHarness(g engine.Game, options *rulebookv1.GameOptions,
-	candidates func(s *rulebookv1.GameState) []*rulebookv1.Move,
-	hidden *Hidden) Harness[*rulebookv1.GameState, *rulebookv1.Move] {
-	maxPlayers := engine.Player(g.Info().GetMaxPlayers())
-	check := func(s *rulebookv1.GameState) error {
-		score, err := g.Score(s)
-		if err != nil {
-			return err
-		}
-		for _, viewer := range append([]engine.Player{engine.NoPlayer}, seats(score)...) {
-			if _, err := g.View(s, viewer); err != nil {
-				return fmt.Errorf("View(s, %d): %w", viewer, err)
+	candidates func(s engine.Position) []*rulebookv1.Move, hidden *Hidden) Harness[engine.Position, *rulebookv1.Move] {
+	check := func(s engine.Position) error {
+		for _, viewer := range append([]engine.Player{engine.NoPlayer}, seatsUpTo(s.Seats())...) {
+			if _, err := s.View(viewer); err != nil {
+				return fmt.Errorf("View(%d): %w", viewer, err)
 			}
 		}
 		return nil
 	}
-	h := Harness[*rulebookv1.GameState, *rulebookv1.Move]{
-		New: func(seed uint64) (*rulebookv1.GameState, error) { return g.New(options, seed) },
+	h := Harness[engine.Position, *rulebookv1.Move]{
+		New: func(seed uint64) (engine.Position, error) { return g.New(options, seed) },
 		// Legal lists the moves of every player in seat order; an error leaves the list short, and Check reports
 		// the state that caused it.
-		Legal: func(s *rulebookv1.GameState) []*rulebookv1.Move {
+		Legal: func(s engine.Position) []*rulebookv1.Move {
 			var moves []*rulebookv1.Move
-			for p := engine.Player(1); p <= maxPlayers; p++ {
-				m, _ := g.Legal(s, p)
+			for _, p := range seatsUpTo(s.Seats()) {
+				m, _ := s.Legal(p)
 				moves = append(moves, m...)
 			}
 			return moves
 		},
 		Candidates: candidates,
-		Validate:   g.Validate,
-		Apply: func(s *rulebookv1.GameState, m *rulebookv1.Move) (*rulebookv1.GameState, error) {
-			next, _, err := g.Apply(s, m)
+		Validate:   engine.Position.Validate,
+		Apply: func(s engine.Position, m *rulebookv1.Move) (engine.Position, error) {
+			next, _, err := s.Apply(m)
 			return next, err
 		},
-		Over: func(s *rulebookv1.GameState) bool {
-			score, err := g.Score(s)
-			return err == nil && score.GetGameOver()
-		},
-		Check:  check,
-		Encode: func(s *rulebookv1.GameState) proto.Message { return s },
-		Decode: func(m proto.Message) (*rulebookv1.GameState, error) {
-			s, _ := m.(*rulebookv1.GameState)
-			return s, check(s)
-		},
+		Over:       func(s engine.Position) bool { return s.Score().GetGameOver() },
+		Check:      check,
+		Encode:     func(s engine.Position) proto.Message { return s.Encode() },
+		Decode:     func(m proto.Message) (engine.Position, error) { return g.Decode(m.(*rulebookv1.GameState)) },
 		EncodeMove: func(m *rulebookv1.Move) proto.Message { return m },
-		Players: func(s *rulebookv1.GameState) []engine.Player {
-			score, _ := g.Score(s)
-			return seats(score)
+		Players:    func(s engine.Position) []engine.Player { return seatsUpTo(s.Seats()) },
+		// View gives the position itself for a viewer it refuses, which Check reports.
+		View: func(s engine.Position, viewer engine.Player) engine.Position {
+			if v, err := s.View(viewer); err == nil {
+				return v
+			}
+			return s
 		},
-		// View gives nil for a state the game refuses to show, which Check reports.
-		View: func(s *rulebookv1.GameState, viewer engine.Player) *rulebookv1.GameState {
-			v, _ := g.View(s, viewer)
-			return v
-		},
+		position: positionCheck{g: g}.check,
 	}
 	if hidden != nil {
-		h.Redeal, h.Secrets = hidden.Redeal, hidden.Secrets
-		h.seats = seatCheck{g: g, reveals: hidden.Reveals}.check
-	}
-	if seated, ok := g.(engine.Seated); ok {
-		held, _ := g.(engine.Held)
-		h.seated = seatedCheck{g: g, seated: seated, held: held}.check
+		h.Redeal = func(s engine.Position, viewer engine.Player, seed uint64) engine.Position {
+			dealt, err := g.Decode(hidden.Redeal(s.Encode(), viewer, seed))
+			if err != nil {
+				return s // the re-dealt state is refused: CheckViews finds no change, and Check nothing to refuse
+			}
+			return dealt
+		}
+		for _, secret := range hidden.Secrets {
+			h.Secrets = append(h.Secrets, Secret[engine.Position]{Name: secret.Name,
+				Of: func(s engine.Position) any { return secret.Of(s.Encode()) }})
+		}
+		h.seats = seatCheck{reveals: hidden.Reveals}.check
 	}
 	return h
 }
 
-// Hidden is, for GameHarness, how a game hides information.
+// Hidden is, for GameHarness, how a game hides information, on its envelopes.
 type Hidden struct {
 	// Redeal returns s with everything viewer may not see dealt anew from seed, keeping all that viewer sees: the
 	// Redeal of the game's Harness, on envelopes.
@@ -98,146 +91,29 @@ type Hidden struct {
 	Secrets []Secret[*rulebookv1.GameState]
 }
 
-// seatedCheck is CheckSeated for g, whose Seated methods are seated and Held methods held (nil if g is not Held).
-type seatedCheck struct {
-	g      engine.Game
-	seated engine.Seated
-	held   engine.Held
-}
+// positionCheck is CheckPosition for g.
+type positionCheck struct{ g engine.Game }
 
-// seatedTries is how many legal moves of each state CheckSeated plays with ApplyFor, for every viewer.
-const seatedTries = 4
-
-// check fails if Seats disagrees with the standings of Score in the probed state, or if ApplyFor disagrees with
-// Apply, View and ViewEvents on one of its first legal moves, for a spectator or a seat.
-func (c seatedCheck) check(p *probe[*rulebookv1.GameState, *rulebookv1.Move]) error {
-	n, err := c.seated.Seats(p.state)
-	score, scoreErr := c.g.Score(p.state)
-	switch {
-	case !sameRefusal(err, scoreErr):
-		return fmt.Errorf("Seats says %s but Score says %s", describe(err), describe(scoreErr))
-	case err == nil && n != len(score.GetStandings()):
-		return fmt.Errorf("Seats says %d seats but Score has %d standings", n, len(score.GetStandings()))
+// check fails if Seats disagrees with the standings of Score in the probed position, or if Open does not read its
+// held form back as the same position, with the same held form.
+func (c positionCheck) check(p *probe[engine.Position, *rulebookv1.Move]) error {
+	s := p.state
+	if n, standings := s.Seats(), len(s.Score().GetStandings()); n != standings {
+		return fmt.Errorf("Seats says %d seats but Score has %d standings", n, standings)
 	}
-	packed, err := c.checkPack(p.state)
+	held, err := s.Held()
 	if err != nil {
-		return err
+		return fmt.Errorf("Held refuses a state of play: %s", describe(err))
 	}
-	tried := 0
-	for _, t := range p.tries {
-		if !t.legal || tried == seatedTries {
-			continue
-		}
-		tried++
-		next, events, err := c.g.Apply(p.state, t.move)
-		if err != nil {
-			continue // LegalMovesApply reports it
-		}
-		if err := checkApplyWire(c.g, p.state, t.move, next, events); err != nil {
-			return err
-		}
-		for viewer := engine.NoPlayer; int(viewer) <= n; viewer++ {
-			a, err := c.seated.ApplyFor(p.state, t.move, viewer)
-			if err != nil {
-				return fmt.Errorf("ApplyFor(%v, %d) refuses a legal move: %s", t.move, viewer, describe(err))
-			}
-			view, err := c.g.View(next, viewer)
-			want := []*rulebookv1.GameState{next, view}
-			if d := answerDiff(want, err, []*rulebookv1.GameState{a.State, a.View}, nil); d != "" {
-				return fmt.Errorf("ApplyFor(%v, %d) and Apply then View give other states: %s", t.move, viewer, d)
-			}
-			if d := answerDiff(events, nil, a.Events, nil); d != "" {
-				return fmt.Errorf("ApplyFor(%v, %d) and Apply give other events: %s", t.move, viewer, d)
-			}
-			if d := answerDiff(c.g.ViewEvents(events, viewer), nil, a.SeenEvents, nil); d != "" {
-				return fmt.Errorf("ApplyFor(%v, %d) and ViewEvents show other events: %s", t.move, viewer, d)
-			}
-			if err := c.checkApplyHeld(packed, t.move, viewer, a); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// checkPack returns the held form of state, for a Held game (else nil), after checking that it unpacks to state and
-// that packing that again gives the same bytes.
-func (c seatedCheck) checkPack(state *rulebookv1.GameState) ([]byte, error) {
-	if c.held == nil {
-		return nil, nil
-	}
-	packed, err := c.held.Pack(state)
+	opened, err := c.g.Open(held)
 	if err != nil {
-		return nil, fmt.Errorf("Pack refuses a state of play: %s", describe(err))
+		return fmt.Errorf("Open refuses the held form of a state of play: %s", describe(err))
 	}
-	unpacked, err := c.held.Unpack(packed)
-	if d := answerDiff([]*rulebookv1.GameState{state}, nil, []*rulebookv1.GameState{unpacked}, err); d != "" {
-		return nil, fmt.Errorf("Unpack(Pack(s)) is not s: %s", d)
+	if d := diff(s.Encode(), opened.Encode()); d != "" {
+		return fmt.Errorf("Open(Held()) is another position: %s", d)
 	}
-	again, err := c.held.Pack(unpacked)
-	if err != nil || !bytes.Equal(again, packed) {
-		return nil, fmt.Errorf("Pack(Unpack(b)) is not b: %x, then %x (%s)", packed, again, describe(err))
-	}
-	return packed, nil
-}
-
-// checkApplyHeld fails if ApplyHeld, on the held form of the probed state, disagrees with a, ApplyFor's answer, for
-// a Held game.
-func (c seatedCheck) checkApplyHeld(packed []byte, move *rulebookv1.Move, viewer engine.Player,
-	a engine.Applied) error {
-	if c.held == nil {
-		return nil
-	}
-	h, err := c.held.ApplyHeld(packed, move, viewer)
-	if err != nil {
-		return fmt.Errorf("ApplyHeld(%v, %d) refuses a legal move: %s", move, viewer, describe(err))
-	}
-	next, err := c.held.Unpack(h.Held)
-	want, got := []*rulebookv1.GameState{a.State, a.View}, []*rulebookv1.GameState{next, h.View}
-	if d := answerDiff(want, nil, got, err); d != "" {
-		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other states: %s", move, viewer, d)
-	}
-	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(h.Events, h.SeenEvents), nil); d != "" {
-		return fmt.Errorf("ApplyHeld(%v, %d) and ApplyFor give other events: %s", move, viewer, d)
-	}
-	w, err := engine.ApplyHeldWire(c.g, packed, move, viewer)
-	if err != nil {
-		return fmt.Errorf("ApplyHeldWire(%v, %d) refuses a legal move: %s", move, viewer, describe(err))
-	}
-	if w.View != nil || !bytes.Equal(w.Held, h.Held) {
-		return fmt.Errorf("ApplyHeldWire(%v, %d) gives a view message, or another held form than ApplyHeld", move, viewer)
-	}
-	if err := sameWire("ApplyHeldWire's view", w.ViewWire, a.View); err != nil {
-		return err
-	}
-	if d := answerDiff(slices.Concat(a.Events, a.SeenEvents), nil, slices.Concat(w.Events, w.SeenEvents), nil); d != "" {
-		return fmt.Errorf("ApplyHeldWire(%v, %d) and ApplyFor give other events: %s", move, viewer, d)
-	}
-	return nil
-}
-
-// checkApplyWire fails if ApplyWire, on state and move, disagrees with Apply's answer next and events: its state must
-// be the bytes of protobuf's deterministic encoding of next.
-func checkApplyWire(g engine.Game, state *rulebookv1.GameState, move *rulebookv1.Move, next *rulebookv1.GameState,
-	events []*rulebookv1.Event) error {
-	wire, wireEvents, err := engine.ApplyWire(g, state, move)
-	if err != nil {
-		return fmt.Errorf("ApplyWire(%v) refuses a legal move: %s", move, describe(err))
-	}
-	if d := answerDiff(events, nil, wireEvents, nil); d != "" {
-		return fmt.Errorf("ApplyWire(%v) and Apply give other events: %s", move, d)
-	}
-	return sameWire("ApplyWire's state", wire, next)
-}
-
-// sameWire fails unless wire is the deterministic wire form of state, byte for byte.
-func sameWire(what string, wire []byte, state *rulebookv1.GameState) error {
-	want, err := proto.MarshalOptions{Deterministic: true}.Marshal(state)
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(wire, want) {
-		return fmt.Errorf("%s is not the wire form of %v:\n got % x\nwant % x", what, state, wire, want)
+	if again, err := opened.Held(); err != nil || !bytes.Equal(again, held) {
+		return fmt.Errorf("Held of Open(b) is not b: %x, then %x (%s)", held, again, describe(err))
 	}
 	return nil
 }
@@ -361,12 +237,12 @@ func TypedHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], 
 	return h
 }
 
-// EnvelopeHarness adapts spec g, seen through its envelopes as the service drives it, on games set up with options,
-// to the suite, with what b declares: GameHarness, with b's candidates and playable moves, and its hidden
-// information re-dealt on the decoded state.
+// EnvelopeHarness adapts spec g, seen through its Positions and envelopes as the service drives it, on games set up
+// with options, to the suite, with what b declares: GameHarness, with b's candidates and playable moves, and its
+// hidden information re-dealt on the decoded state.
 func EnvelopeHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move], E any,
 	C engine.Proto[*rulebookv1.Score], D engine.Definition[S, M, E]](g engine.Spec[S, M, E, C, D], b Battery[S, M],
-	options *rulebookv1.GameOptions) Harness[*rulebookv1.GameState, *rulebookv1.Move] {
+	options *rulebookv1.GameOptions) Harness[engine.Position, *rulebookv1.Move] {
 	d := g.Definition
 	typed := func(s *rulebookv1.GameState) (S, bool) {
 		t, err := d.DecodeState(s)
@@ -379,10 +255,10 @@ func EnvelopeHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move
 		}
 		return out
 	}
-	var candidates func(s *rulebookv1.GameState) []*rulebookv1.Move
+	var candidates func(s engine.Position) []*rulebookv1.Move
 	if b.Candidates != nil {
-		candidates = func(s *rulebookv1.GameState) []*rulebookv1.Move {
-			t, ok := typed(s)
+		candidates = func(s engine.Position) []*rulebookv1.Move {
+			t, ok := typed(s.Encode())
 			if !ok {
 				return nil
 			}
@@ -413,8 +289,8 @@ func EnvelopeHarness[S engine.Rules[S, M, E, C], M engine.Proto[*rulebookv1.Move
 	}
 	h := GameHarness(g, options, candidates, hidden)
 	if b.Playable != nil {
-		h.Legal = func(s *rulebookv1.GameState) []*rulebookv1.Move {
-			t, ok := typed(s)
+		h.Legal = func(s engine.Position) []*rulebookv1.Move {
+			t, ok := typed(s.Encode())
 			if !ok {
 				return nil
 			}

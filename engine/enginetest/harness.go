@@ -75,8 +75,8 @@ type Harness[S, M any] struct {
 	// seats is CheckSeatAnswers, which GameHarness sets for a game with hidden information: it checks the probed
 	// state and counts what it compared.
 	seats func(h *Harness[S, M], p *probe[S, M]) (seatCounts, error)
-	// seated is CheckSeated, which GameHarness sets for an engine.Seated game.
-	seated func(p *probe[S, M]) error
+	// position is CheckPosition, which GameHarness sets.
+	position func(p *probe[S, M]) error
 }
 
 // Secret is one item of what a seat may not see, for Harness.Secrets.

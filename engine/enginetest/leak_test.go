@@ -13,7 +13,7 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// leak is a way for leakyMicropul to tell a seat what it may not see.
+// leak is a way for leakyMicropul to tell a seat what it may not see, or (lossyHeld) to lose what a token holds.
 type leak int
 
 const (
@@ -26,18 +26,46 @@ const (
 	leakyGameView           // View shows the whole state
 	revealsAll              // Hidden.Reveals says that every move reveals what was hidden
 	leakySuggest            // Suggest seeds its search with the top tile of the core
+	lossyHeld               // Held holds the core in reverse order
 )
 
-// leakyMicropul is Micropul as an engine.Game (a game with hidden tiles: the core, the supplies, the hands), leaking
-// hidden information in the way leak says: the suite must catch each.
+// leakyMicropul is Micropul as an engine.Game (a game with hidden tiles: the core, the supplies, the hands), whose
+// positions leak hidden information in the way leak says: the suite must catch each.
 type leakyMicropul struct {
 	micropul.Game
 	leak leak
 }
 
-// coreTop returns the top tile of the core of s, which nobody may see.
-func coreTop(s *rulebookv1.GameState) uint32 {
-	core := s.GetMicropul().GetCore()
+// New is Micropul's, with a leaky position.
+func (g leakyMicropul) New(options *rulebookv1.GameOptions, seed uint64) (engine.Position, error) {
+	return g.wrap(g.Game.New(options, seed))
+}
+
+// Decode is Micropul's, with a leaky position.
+func (g leakyMicropul) Decode(state *rulebookv1.GameState) (engine.Position, error) {
+	return g.wrap(g.Game.Decode(state))
+}
+
+// Open is Micropul's, with a leaky position.
+func (g leakyMicropul) Open(held []byte) (engine.Position, error) { return g.wrap(g.Game.Open(held)) }
+
+// wrap returns p as a leaky position, or err.
+func (g leakyMicropul) wrap(p engine.Position, err error) (engine.Position, error) {
+	if err != nil {
+		return nil, err
+	}
+	return leakyPosition{p, g.leak}, nil
+}
+
+// leakyPosition is a position of Micropul, leaking as leak says.
+type leakyPosition struct {
+	engine.Position
+	leak leak
+}
+
+// coreTop returns the top tile of the core, which nobody may see.
+func (p leakyPosition) coreTop() uint32 {
+	core := p.Encode().GetMicropul().GetCore()
 	if len(core) == 0 {
 		return 0
 	}
@@ -45,16 +73,16 @@ func coreTop(s *rulebookv1.GameState) uint32 {
 }
 
 // Suggest is Micropul's bot, unless it leaks.
-func (g leakyMicropul) Suggest(s *rulebookv1.GameState, seat engine.Player, b engine.Budget) (engine.Suggestion, error) {
-	if g.leak == leakySuggest {
-		b.Seed += uint64(coreTop(s))
+func (p leakyPosition) Suggest(seat engine.Player, b engine.Budget) (engine.Suggestion, error) {
+	if p.leak == leakySuggest {
+		b.Seed += uint64(p.coreTop())
 	}
-	return g.Game.Suggest(s, seat, b)
+	return p.Position.Suggest(seat, b)
 }
 
 // ViewEvents is Micropul's, unless it leaks.
-func (g leakyMicropul) ViewEvents(events []*rulebookv1.Event, viewer engine.Player) []*rulebookv1.Event {
-	switch g.leak {
+func (p leakyPosition) ViewEvents(events []*rulebookv1.Event, viewer engine.Player) []*rulebookv1.Event {
+	switch p.leak {
 	case leakyViewEvents:
 		return events
 	case mutatingViewEvents:
@@ -64,66 +92,76 @@ func (g leakyMicropul) ViewEvents(events []*rulebookv1.Event, viewer engine.Play
 			}
 		}
 	}
-	return g.Game.ViewEvents(events, viewer)
+	return p.Position.ViewEvents(events, viewer)
 }
 
 // Legal is Micropul's, unless it leaks.
-func (g leakyMicropul) Legal(s *rulebookv1.GameState, player engine.Player) ([]*rulebookv1.Move, error) {
-	moves, err := g.Game.Legal(s, player)
-	if g.leak == leakyLegal && coreTop(s)%2 == 1 {
+func (p leakyPosition) Legal(player engine.Player) ([]*rulebookv1.Move, error) {
+	moves, err := p.Position.Legal(player)
+	if p.leak == leakyLegal && p.coreTop()%2 == 1 {
 		slices.Reverse(moves)
 	}
 	return moves, err
 }
 
 // Score is Micropul's, unless it leaks.
-func (g leakyMicropul) Score(s *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	score, err := g.Game.Score(s)
-	if g.leak == leakyScore && err == nil {
-		score.GetStandings()[0].Points += int32(coreTop(s))
+func (p leakyPosition) Score() *rulebookv1.Score {
+	score := p.Position.Score()
+	if p.leak == leakyScore {
+		score.GetStandings()[0].Points += int32(p.coreTop())
 	}
-	return score, err
+	return score
 }
 
 // Validate is Micropul's, unless it leaks.
-func (g leakyMicropul) Validate(s *rulebookv1.GameState, m *rulebookv1.Move) error {
-	return g.refusal(s, g.Game.Validate(s, m))
+func (p leakyPosition) Validate(m *rulebookv1.Move) error { return p.refusal(p.Position.Validate(m)) }
+
+// Apply is Micropul's, with a leaky position, unless it leaks.
+func (p leakyPosition) Apply(m *rulebookv1.Move) (engine.Position, []*rulebookv1.Event, error) {
+	next, events, err := p.Position.Apply(m)
+	if err != nil {
+		return nil, nil, p.refusal(err)
+	}
+	return leakyPosition{next, p.leak}, events, nil
 }
 
-// Apply is Micropul's, unless it leaks.
-func (g leakyMicropul) Apply(s *rulebookv1.GameState, m *rulebookv1.Move) (*rulebookv1.GameState,
-	[]*rulebookv1.Event, error) {
-	next, events, err := g.Game.Apply(s, m)
-	return next, events, g.refusal(s, err)
-}
-
-// refusal returns err, naming the top tile of the core of s if it leaks.
-func (g leakyMicropul) refusal(s *rulebookv1.GameState, err error) error {
+// refusal returns err, naming the top tile of the core if it leaks.
+func (p leakyPosition) refusal(err error) error {
 	e, ok := engine.AsError(err)
-	if g.leak != leakyValidate || !ok {
+	if p.leak != leakyValidate || !ok {
 		return err
 	}
 	leaked := *e
-	leaked.Facts = map[string]string{"coreTop": strconv.Itoa(int(coreTop(s)))}
+	leaked.Facts = map[string]string{"coreTop": strconv.Itoa(int(p.coreTop()))}
 	return &leaked
 }
 
-// View is Micropul's, unless it leaks.
-func (g leakyMicropul) View(s *rulebookv1.GameState, viewer engine.Player) (*rulebookv1.GameState, error) {
-	if g.leak == leakyGameView {
-		return s, nil
+// Held is Micropul's, unless it loses the core's order.
+func (p leakyPosition) Held() ([]byte, error) {
+	if p.leak != lossyHeld {
+		return p.Position.Held()
 	}
-	return g.Game.View(s, viewer)
+	s := p.Encode()
+	slices.Reverse(s.GetMicropul().GetCore())
+	return proto.Marshal(s)
+}
+
+// View is Micropul's, unless it leaks.
+func (p leakyPosition) View(viewer engine.Player) (engine.Position, error) {
+	if p.leak == leakyGameView {
+		return p, nil
+	}
+	return p.Position.View(viewer)
 }
 
 // leakyHarness adapts leakyMicropul, two-player, to the suite. Its candidates are each player's pass and take, which
 // the player not to move sees refused.
-func leakyHarness(l leak) Harness[*rulebookv1.GameState, *rulebookv1.Move] {
+func leakyHarness(l leak) Harness[engine.Position, *rulebookv1.Move] {
 	hidden := &Hidden{Redeal: redealMicropul}
 	if l == revealsAll {
 		hidden.Reveals = func([]*rulebookv1.Event) bool { return true }
 	}
-	h := GameHarness(leakyMicropul{leak: l}, nil, func(*rulebookv1.GameState) []*rulebookv1.Move {
+	h := GameHarness(leakyMicropul{leak: l}, nil, func(engine.Position) []*rulebookv1.Move {
 		var moves []*rulebookv1.Move
 		for p := engine.Player(1); p <= 2; p++ {
 			moves = append(moves, micropul.Move{Player: p, Action: micropul.Pass}.Proto(),
@@ -185,6 +223,7 @@ func TestSeatChecksCatchLeaks(t *testing.T) {
 		{"leakyGameView", leakyGameView, CheckViews},
 		{"revealsAll", revealsAll, CheckSeatAnswers},
 		{"leakySuggest", leakySuggest, CheckSeatAnswers},
+		{"lossyHeld", lossyHeld, CheckPosition},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -98,7 +98,7 @@ func WritePlaythrough(w io.Writer, g engine.Game, n Notation, p Playthrough) err
 	if options == nil {
 		options = &rulebookv1.GameOptions{}
 	}
-	pw := &playWriter{w: w, g: g, n: n, hidden: info.GetInformation() == rulebookv1.Information_INFORMATION_HIDDEN}
+	pw := &playWriter{w: w, n: n, hidden: info.GetInformation() == rulebookv1.Information_INFORMATION_HIDDEN}
 	pw.printf("%s", Flat("info", info))
 	pw.printf("options = %s\nseed = %d\npolicy = %s\n", Compact(options), p.Seed, policy.Name)
 
@@ -120,7 +120,7 @@ func WritePlaythrough(w io.Writer, g engine.Game, n Notation, p Playthrough) err
 		if ply == maxPlies {
 			return fmt.Errorf("the game is not over after %d plies", maxPlies)
 		}
-		legal, err := g.Legal(state, engine.NoPlayer)
+		legal, err := state.Legal(engine.NoPlayer)
 		if err != nil {
 			return fmt.Errorf("ply %d: Legal: %w", ply, err)
 		}
@@ -130,15 +130,15 @@ func WritePlaythrough(w io.Writer, g engine.Game, n Notation, p Playthrough) err
 		if err := pw.moves(legal); err != nil {
 			return fmt.Errorf("ply %d: %w", ply, err)
 		}
-		move, err := policy.Choose(state, legal, rng)
+		move, err := policy.Choose(state.Encode(), legal, rng)
 		if err != nil {
 			return fmt.Errorf("ply %d: %s: %w", ply, policy.Name, err)
 		}
-		next, events, err := g.Apply(state, move)
+		next, events, err := state.Apply(move)
 		if err != nil {
 			return fmt.Errorf("ply %d: Apply(%s): %w", ply, Compact(move), err)
 		}
-		if err := pw.move(move, events, score); err != nil {
+		if err := pw.move(state, move, events, score); err != nil {
 			return fmt.Errorf("ply %d: %w", ply, err)
 		}
 		state = next
@@ -148,7 +148,6 @@ func WritePlaythrough(w io.Writer, g engine.Game, n Notation, p Playthrough) err
 // playWriter writes the parts of a playthrough, keeping the first write error.
 type playWriter struct {
 	w      io.Writer
-	g      engine.Game
 	n      Notation
 	hidden bool
 	err    error
@@ -162,23 +161,20 @@ func (pw *playWriter) printf(format string, args ...any) {
 }
 
 // state writes a state, each seat's view of it when the game hides information, and its score, which it returns.
-func (pw *playWriter) state(state *rulebookv1.GameState) (*rulebookv1.Score, error) {
-	text, err := pw.n.State(state)
+func (pw *playWriter) state(state engine.Position) (*rulebookv1.Score, error) {
+	text, err := pw.n.State(state.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("rendering the state: %w", err)
 	}
 	pw.printf("state:\n%s", indent(text))
-	score, err := pw.g.Score(state)
-	if err != nil {
-		return nil, fmt.Errorf("Score: %w", err)
-	}
+	score := state.Score()
 	if pw.hidden {
 		for _, seat := range seats(score) {
-			view, err := pw.g.View(state, seat)
+			view, err := state.View(seat)
 			if err != nil {
 				return nil, fmt.Errorf("View(%d): %w", seat, err)
 			}
-			text, err := pw.n.State(view)
+			text, err := pw.n.State(view.Encode())
 			if err != nil {
 				return nil, fmt.Errorf("rendering the view of %d: %w", seat, err)
 			}
@@ -210,9 +206,10 @@ func (pw *playWriter) moves(legal []*rulebookv1.Move) error {
 	return nil
 }
 
-// move writes the move played and its events, with what each seat of score is told of an event when the game hides
-// information and that differs from the event.
-func (pw *playWriter) move(move *rulebookv1.Move, events []*rulebookv1.Event, score *rulebookv1.Score) error {
+// move writes the move played in state and its events, with what each seat of score is told of an event when the
+// game hides information and that differs from the event.
+func (pw *playWriter) move(state engine.Position, move *rulebookv1.Move, events []*rulebookv1.Event,
+	score *rulebookv1.Score) error {
 	text, err := pw.moveText(move)
 	if err != nil {
 		return err
@@ -221,7 +218,7 @@ func (pw *playWriter) move(move *rulebookv1.Move, events []*rulebookv1.Event, sc
 	told := map[engine.Player][]*rulebookv1.Event{}
 	if pw.hidden {
 		for _, seat := range seats(score) {
-			told[seat] = pw.g.ViewEvents(events, seat)
+			told[seat] = state.ViewEvents(events, seat)
 			if len(told[seat]) != len(events) {
 				return fmt.Errorf("ViewEvents(%d) gave %d events for %d", seat, len(told[seat]), len(events))
 			}

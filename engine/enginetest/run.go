@@ -46,16 +46,15 @@ const (
 	// if it compared no move at all. Legal for NoPlayer, the moves of whoever may move, is no seat's answer and is not
 	// compared. ViewEvents must leave its input unchanged and give one event for each.
 	CheckSeatAnswers = "SeatAnswers"
-	// CheckSeated: for an engine.Seated game (GameHarness), Seats counts the standings of Score, and ApplyFor answers
-	// as Apply, View and ViewEvents do, for every viewer, for the first legal moves of each state. For an engine.Held
-	// game too, Unpack(Pack(s)) is s and Pack(Unpack(b)) is b, and ApplyHeld on Pack(s) answers as ApplyFor does.
-	CheckSeated = "SeatedAgrees"
+	// CheckPosition: for a game's Positions (GameHarness), Seats counts the standings of Score, and Open reads the
+	// held form of each state as the same state, whose held form is the same bytes.
+	CheckPosition = "Position"
 )
 
 // checks lists the checks in the order Run reports them.
 var checks = []string{
 	CheckPlayouts, CheckImmutable, CheckValidateAgrees, CheckLegalApplies, CheckLegalComplete, CheckLegalStable,
-	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews, CheckSeatAnswers, CheckSeated,
+	CheckGameOver, CheckErrors, CheckRoundTrip, CheckDeterminism, CheckViews, CheckSeatAnswers, CheckPosition,
 }
 
 // maxReported is how many failures of one check a report keeps; it counts the rest.
@@ -91,8 +90,8 @@ func RunHarness[S, M any](t *testing.T, h Harness[S, M]) {
 				t.Skip("the harness has no View")
 			case name == CheckSeatAnswers && h.seats == nil:
 				t.Skip("the harness has no hidden information to re-deal (see GameHarness)")
-			case name == CheckSeated && h.seated == nil:
-				t.Skip("the harness drives no engine.Seated game (see GameHarness)")
+			case name == CheckPosition && h.position == nil:
+				t.Skip("the harness drives no game's Positions (see GameHarness)")
 			}
 			for _, msg := range r.failures[name] {
 				t.Error(msg)
@@ -240,9 +239,9 @@ func (h *Harness[S, M]) checkState(r *report, at string, p *probe[S, M]) {
 			r.fail(CheckSeatAnswers, "%s: %v", at, err)
 		}
 	}
-	if h.seated != nil {
-		if err := h.seated(p); err != nil {
-			r.fail(CheckSeated, "%s: %v", at, err)
+	if h.position != nil {
+		if err := h.position(p); err != nil {
+			r.fail(CheckPosition, "%s: %v", at, err)
 		}
 	}
 }

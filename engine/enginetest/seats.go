@@ -10,9 +10,8 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// seatCheck is CheckSeatAnswers for g, a game seen through its envelopes; reveals is Hidden.Reveals.
+// seatCheck is CheckSeatAnswers for a game seen through its Positions; reveals is Hidden.Reveals.
 type seatCheck struct {
-	g       engine.Game
 	reveals func(events []*rulebookv1.Event) bool
 }
 
@@ -39,8 +38,9 @@ func (c *seatCounts) add(d seatCounts) {
 
 // applied is a legal move of a probed state with what Apply made of it.
 type applied struct {
+	from   engine.Position
 	move   *rulebookv1.Move
-	next   *rulebookv1.GameState
+	next   engine.Position
 	events []*rulebookv1.Event
 }
 
@@ -60,17 +60,17 @@ type shown struct {
 // for every legal move of another seat that the re-deal accepts too, the viewer's View of the new state and
 // ViewEvents of the move's events (unless the move reveals what was hidden). It also fails if ViewEvents changes its
 // input or gives not one event for each.
-func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
-	p *probe[*rulebookv1.GameState, *rulebookv1.Move]) (n seatCounts, err error) {
+func (c seatCheck) check(h *Harness[engine.Position, *rulebookv1.Move],
+	p *probe[engine.Position, *rulebookv1.Move]) (n seatCounts, err error) {
 	s := p.state
-	score, scoreErr := c.g.Score(s)
+	score := s.Score()
 	moves, revealing := c.applyLegal(p)
 	for _, viewer := range h.viewers(s) {
 		var legal []*rulebookv1.Move
 		var legalErr, suggestErr error
 		var suggestion []*rulebookv1.SuggestMoveResponse
 		if viewer != engine.NoPlayer {
-			legal, legalErr = c.g.Legal(s, viewer)
+			legal, legalErr = s.Legal(viewer)
 			suggestion, suggestErr = c.suggest(s, viewer)
 		}
 		var others []applied
@@ -94,12 +94,11 @@ func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
 			dealt := h.Redeal(s, viewer, seed)
 			after := fmt.Sprintf("after Redeal(s, %d, %d)", viewer, seed)
 			n.dealt++
-			sc, err := c.g.Score(dealt)
-			if d := answerDiff([]*rulebookv1.Score{score}, scoreErr, []*rulebookv1.Score{sc}, err); d != "" {
+			if d := answerDiff([]*rulebookv1.Score{score}, nil, []*rulebookv1.Score{dealt.Score()}, nil); d != "" {
 				return n, fmt.Errorf("Score depends on what viewer %d may not see: %s, %s", viewer, after, d)
 			}
 			if viewer != engine.NoPlayer {
-				l, err := c.g.Legal(dealt, viewer)
+				l, err := dealt.Legal(viewer)
 				if d := answerDiff(legal, legalErr, l, err); d != "" {
 					return n, fmt.Errorf("Legal(s, %d) depends on what seat %d may not see: %s, %s", viewer, viewer,
 						after, d)
@@ -131,8 +130,8 @@ func (c seatCheck) check(h *Harness[*rulebookv1.GameState, *rulebookv1.Move],
 var botBudget = engine.Budget{Level: engine.Medium, Iterations: 8, Seed: 1}
 
 // suggest returns the bot's suggestion for seat in s, searching botBudget, as the message SuggestMove answers.
-func (c seatCheck) suggest(s *rulebookv1.GameState, seat engine.Player) ([]*rulebookv1.SuggestMoveResponse, error) {
-	sg, err := c.g.Suggest(s, seat, botBudget)
+func (c seatCheck) suggest(s engine.Position, seat engine.Player) ([]*rulebookv1.SuggestMoveResponse, error) {
+	sg, err := s.Suggest(seat, botBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -142,18 +141,18 @@ func (c seatCheck) suggest(s *rulebookv1.GameState, seat engine.Player) ([]*rule
 
 // applyLegal applies every legal move of the probed state, and parts them into those whose events reveal what was
 // hidden and the others.
-func (c seatCheck) applyLegal(p *probe[*rulebookv1.GameState, *rulebookv1.Move]) (moves, revealing []applied) {
+func (c seatCheck) applyLegal(p *probe[engine.Position, *rulebookv1.Move]) (moves, revealing []applied) {
 	for _, t := range p.tries {
 		if !t.legal {
 			continue
 		}
-		next, events, err := c.g.Apply(p.state, t.move)
+		next, events, err := p.state.Apply(t.move)
 		switch {
 		case err != nil: // LegalMovesApply reports it
 		case c.reveal(events):
-			revealing = append(revealing, applied{t.move, next, events})
+			revealing = append(revealing, applied{p.state, t.move, next, events})
 		default:
-			moves = append(moves, applied{t.move, next, events})
+			moves = append(moves, applied{p.state, t.move, next, events})
 		}
 	}
 	return moves, revealing
@@ -161,14 +160,14 @@ func (c seatCheck) applyLegal(p *probe[*rulebookv1.GameState, *rulebookv1.Move])
 
 // compareValidate fails if Validate answers a probed move of seat otherwise in dealt, a re-deal for seat, than in the
 // probed state.
-func (c seatCheck) compareValidate(p *probe[*rulebookv1.GameState, *rulebookv1.Move], seat engine.Player,
-	dealt *rulebookv1.GameState, after string, n *seatCounts) error {
+func (c seatCheck) compareValidate(p *probe[engine.Position, *rulebookv1.Move], seat engine.Player,
+	dealt engine.Position, after string, n *seatCounts) error {
 	for _, t := range p.tries {
 		if engine.Player(t.move.GetPlayer()) != seat {
 			continue
 		}
 		n.validated++
-		if err := c.g.Validate(dealt, t.move); !sameRefusal(t.validateErr, err) {
+		if err := dealt.Validate(t.move); !sameRefusal(t.validateErr, err) {
 			return fmt.Errorf("Validate(%v) depends on what seat %d may not see: %s, %s then %s", t.move, seat,
 				after, describe(t.validateErr), describe(err))
 		}
@@ -179,9 +178,9 @@ func (c seatCheck) compareValidate(p *probe[*rulebookv1.GameState, *rulebookv1.M
 // compareTold fails if viewer is shown otherwise move a applied in dealt, a re-deal for viewer, than want, what they
 // are shown of it in the probed state. A move that dealt refuses or whose events there reveal what was hidden is only
 // counted.
-func (c seatCheck) compareTold(a applied, want shown, viewer engine.Player, dealt *rulebookv1.GameState,
+func (c seatCheck) compareTold(a applied, want shown, viewer engine.Player, dealt engine.Position,
 	after string, n *seatCounts) error {
-	next, events, err := c.g.Apply(dealt, a.move)
+	next, events, err := dealt.Apply(a.move)
 	switch {
 	case err != nil:
 		n.illegal++
@@ -191,7 +190,7 @@ func (c seatCheck) compareTold(a applied, want shown, viewer engine.Player, deal
 		return nil
 	}
 	n.told++
-	got, err := c.show(applied{a.move, next, events}, viewer)
+	got, err := c.show(applied{dealt, a.move, next, events}, viewer)
 	if err != nil {
 		return err
 	}
@@ -215,9 +214,13 @@ func (c seatCheck) reveal(events []*rulebookv1.Event) bool {
 // show returns what viewer is shown of the applied move, failing if ViewEvents changes the events or gives not one
 // event for each.
 func (c seatCheck) show(a applied, viewer engine.Player) (shown, error) {
-	view, err := c.g.View(a.next, viewer)
+	var state *rulebookv1.GameState
+	view, err := a.next.View(viewer)
+	if err == nil {
+		state = view.Encode()
+	}
 	before := cloneAll(a.events)
-	events := c.g.ViewEvents(a.events, viewer)
+	events := a.from.ViewEvents(a.events, viewer)
 	if d := answerDiff(before, nil, a.events, nil); d != "" {
 		return shown{}, fmt.Errorf("ViewEvents(events of %v, %d) changed its input: %s", a.move, viewer, d)
 	}
@@ -225,7 +228,7 @@ func (c seatCheck) show(a applied, viewer engine.Player) (shown, error) {
 		return shown{}, fmt.Errorf("ViewEvents(events of %v, %d) gives %d events for %d", a.move, viewer,
 			len(events), len(a.events))
 	}
-	return shown{view, err, events}, nil
+	return shown{state, err, events}, nil
 }
 
 // cloneAll returns deep copies of ms.

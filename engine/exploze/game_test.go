@@ -52,11 +52,12 @@ func TestGameNew(t *testing.T) {
 		{exploze(nil), DefaultOptions()},
 		{exploze(&rulebookv1.ExplozeOptions{Rows: 3, Players: 5}), Options{3, 6, 5}},
 	} {
-		a, err := g.New(c.options, 1)
+		p, err := g.New(c.options, 1)
 		if err != nil {
 			t.Fatalf("New(%v): %v", c.options, err)
 		}
-		b, _ := g.New(c.options, 99)
+		q, _ := g.New(c.options, 99)
+		a, b := p.Encode(), q.Encode()
 		s, err := FromProto(a.GetExploze())
 		if err != nil || s.Options() != c.want || s.MovesPlayed() != 0 || !proto.Equal(a, b) {
 			t.Errorf("New(%v) = %v, %v; want an empty %+v board, whatever the seed", c.options, a, err, c.want)
@@ -74,36 +75,28 @@ func TestGameEnvelopes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	move := Move{Player: 1}.Proto()
 	for _, bad := range []*rulebookv1.GameState{nil, {}} {
-		_, err := g.Legal(bad, 1)
-		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		enginetest.WantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
-		_, _, err = g.Apply(bad, move)
-		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		_, err = g.Score(bad)
-		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		_, err = g.View(bad, 1)
+		_, err := g.Decode(bad)
 		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
-		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
-		_, _, err := g.Apply(state, bad)
+		enginetest.WantError(t, state.Validate(bad), engine.Invalid, ReasonGameMismatch, "move")
+		_, _, err := state.Apply(bad)
 		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "move")
 	}
 	for _, p := range []int32{0, 3, -1} {
 		bad := Move{Player: engine.Player(p)}.Proto()
-		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonPlayerOutOfRange, "move.player")
+		enginetest.WantError(t, state.Validate(bad), engine.Invalid, ReasonPlayerOutOfRange, "move.player")
 	}
 	for _, p := range []engine.Player{3, -1} {
-		_, err := g.Legal(state, p)
+		_, err := state.Legal(p)
 		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
-		_, err = g.View(state, p)
+		_, err = state.View(p)
 		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	}
-	corrupt := proto.Clone(state).(*rulebookv1.GameState)
+	corrupt := state.Encode()
 	corrupt.GetExploze().Cells[7].Stones = 1
-	_, err = g.Score(corrupt)
+	_, err = g.Decode(corrupt)
 	enginetest.WantError(t, err, engine.Invalid, ReasonCellOwnerMismatch, "state.exploze.cells[7].owner")
 }
 
@@ -121,45 +114,45 @@ func TestGamePlay(t *testing.T) {
 	var events []*rulebookv1.Event
 	for i, c := range []Coord{{0, 0}, {1, 1}, {0, 0}, {1, 1}} {
 		player := engine.Player(i%2 + 1)
-		legal, err := g.Legal(state, player)
+		legal, err := state.Legal(player)
 		if err != nil || len(legal) == 0 {
 			t.Fatalf("Legal(%d) = %v, %v", player, legal, err)
 		}
-		if anyone, err := g.Legal(state, engine.NoPlayer); err != nil || !slices.EqualFunc(anyone, legal, equalMoves) {
+		if anyone, err := state.Legal(engine.NoPlayer); err != nil || !slices.EqualFunc(anyone, legal, equalMoves) {
 			t.Errorf("Legal(NoPlayer) = %v, %v; want the moves of the player to move, %v", anyone, err, legal)
 		}
 		move := Move{Player: player, Row: c.Row, Col: c.Col}.Proto()
-		if err := g.Validate(state, move); err != nil {
+		if err := state.Validate(move); err != nil {
 			t.Fatalf("Validate(%v): %v", move, err)
 		}
-		before := proto.Clone(state)
-		state, events, err = g.Apply(state, move)
+		before := state
+		state, events, err = state.Apply(move)
 		if err != nil {
 			t.Fatalf("Apply(%v): %v", move, err)
 		}
-		view, err := g.View(state, player)
-		if err != nil || !proto.Equal(view, state) {
+		view, err := state.View(player)
+		if err != nil || !proto.Equal(view.Encode(), state.Encode()) {
 			t.Errorf("View = %v, %v; want the state", view, err)
 		}
-		if shown := g.ViewEvents(events, player%2+1); !slices.Equal(shown, events) {
+		if shown := before.ViewEvents(events, player%2+1); !slices.Equal(shown, events) {
 			t.Errorf("ViewEvents = %v; want the events", shown)
 		}
-		if proto.Equal(before, state) {
+		if proto.Equal(before.Encode(), state.Encode()) {
 			t.Error("Apply returned the state it was given")
 		}
 	}
 	if n := len(events); n != 4 || events[3].GetExploze().GetGameOver().GetWinner() != 2 {
 		t.Errorf("last move's events %v, want 4 ending with B's win", events)
 	}
-	score, err := g.Score(state)
-	if err != nil || !score.GetGameOver() || len(score.GetWinners()) != 1 || score.GetWinners()[0] != 2 ||
+	score := state.Score()
+	if !score.GetGameOver() || len(score.GetWinners()) != 1 || score.GetWinners()[0] != 2 ||
 		score.GetExploze().GetFinalMove() != 4 {
-		t.Errorf("Score = %v, %v; want B winning on move 4", score, err)
+		t.Errorf("Score = %v; want B winning on move 4", score)
 	}
 	for p := engine.Player(0); p <= 2; p++ {
-		if legal, err := g.Legal(state, p); err != nil || len(legal) != 0 {
+		if legal, err := state.Legal(p); err != nil || len(legal) != 0 {
 			t.Errorf("Legal(%d) after the end = %v, %v", p, legal, err)
 		}
 	}
-	enginetest.WantError(t, g.Validate(state, Move{Player: 1}.Proto()), engine.Illegal, ReasonGameOver, "")
+	enginetest.WantError(t, state.Validate(Move{Player: 1}.Proto()), engine.Illegal, ReasonGameOver, "")
 }

@@ -10,12 +10,13 @@ import (
 // GameID is the identifier of Exploze in requests and URLs.
 const GameID = "exploze"
 
-// Game is Exploze as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Every call
-// decodes and checks its input with FromProto and MoveFromProto, so untrusted messages are safe. Errors are as the
-// State methods document, with their fields placed under the request's "options", "state" or "move" (an envelope
-// that holds no Exploze message is an Invalid GAME_MISMATCH error about the envelope itself), and a player or viewer
-// who is not in the game is an Invalid PLAYER_OUT_OF_RANGE error. Exploze has no chance, so New ignores its seed, and
-// hides nothing: View returns the whole state, checked and in canonical form, and ViewEvents the events as they are.
+// Game is Exploze as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Decode and Open
+// check a state with FromProto, a position's Validate and Apply a move with MoveFromProto, so untrusted messages are
+// safe. Errors are as the State methods document, with their fields placed under the request's "options", "state" or
+// "move" (an envelope that holds no Exploze message is an Invalid GAME_MISMATCH error about the envelope itself), and a
+// player or viewer who is not in the game is an Invalid PLAYER_OUT_OF_RANGE error. Exploze has no chance, so New
+// ignores its seed, and hides nothing: View returns the whole state, checked and in canonical form, and ViewEvents the
+// events as they are.
 type Game = engine.Spec[*State, Move, Event, Score, definition]
 
 // Spec is Exploze's engine.Game, for the conformance suite and any program that drives it by its envelopes.

@@ -149,7 +149,7 @@ func TestLegalMovesRoundTrip(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(seed, 1))
 				for range 400 { // bounded: every game here ends sooner, or its legal moves are all checked by then
-					legal, err := g.Legal(state, engine.NoPlayer)
+					legal, err := state.Legal(engine.NoPlayer)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -160,7 +160,7 @@ func TestLegalMovesRoundTrip(t *testing.T) {
 						checkRoundTrip(t, id, m)
 						checked++
 					}
-					if state, _, err = g.Apply(state, legal[rng.IntN(len(legal))]); err != nil {
+					if state, _, err = state.Apply(legal[rng.IntN(len(legal))]); err != nil {
 						t.Fatal(err)
 					}
 				}

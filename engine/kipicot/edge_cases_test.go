@@ -547,12 +547,14 @@ func TestEdgeHostile(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := FromProto(c.m)
 			enginetest.WantError(t, err, engine.Invalid, c.reason, "-")
-			_, _, err = Game{}.Apply(&rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: c.m}},
-				Move{Player: 1, Step: skip()}.Proto())
+			_, err = Spec.Decode(&rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: c.m}})
 			enginetest.WantError(t, err, engine.Invalid, c.reason, "-")
 		})
 	}
-	envelope := &rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: good.Proto()}}
+	position, err := Spec.Decode(&rulebookv1.GameState{Game: &rulebookv1.GameState_Kipicot{Kipicot: good.Proto()}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	turn := func(n int, step *rulebookv1.KipicotStep) *rulebookv1.Move {
 		steps := make([]*rulebookv1.KipicotStep, n)
 		for i := range steps {
@@ -589,9 +591,9 @@ func TestEdgeHostile(t *testing.T) {
 			ReasonBlockOffBoard, "move.kipicot.fish.corner.row"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := Game{}.Apply(envelope, c.m)
+			_, _, err := position.Apply(c.m)
 			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
-			if verr := (Game{}).Validate(envelope, c.m); verr == nil || verr.Error() != err.Error() {
+			if verr := position.Validate(c.m); verr == nil || verr.Error() != err.Error() {
 				t.Errorf("Validate says %v", verr)
 			}
 		})

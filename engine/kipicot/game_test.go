@@ -41,16 +41,12 @@ func TestGameEnvelopes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	move := Move{Player: 1, Step: skip()}.Proto()
 	for _, bad := range []*rulebookv1.GameState{nil, {}} {
-		_, err := g.Legal(bad, 1)
-		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
-		enginetest.WantError(t, g.Validate(bad, move), engine.Invalid, ReasonGameMismatch, "state")
-		_, err = g.Score(bad)
+		_, err := g.Decode(bad)
 		enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 	}
 	for _, bad := range []*rulebookv1.Move{nil, {Player: 1}} {
-		enginetest.WantError(t, g.Validate(state, bad), engine.Invalid, ReasonGameMismatch, "move")
+		enginetest.WantError(t, state.Validate(bad), engine.Invalid, ReasonGameMismatch, "move")
 	}
 	_, err = g.New(&rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{}}, 0)
 	enginetest.WantError(t, err, engine.Invalid, ReasonGameMismatch, "options")
@@ -58,18 +54,18 @@ func TestGameEnvelopes(t *testing.T) {
 		EndThreshold: proto.Int32(20)}}}, 0)
 	enginetest.WantError(t, err, engine.Invalid, ReasonOptionOutOfRange, "options.kipicot.endThreshold")
 	for _, p := range []engine.Player{3, -1} {
-		_, err := g.Legal(state, p)
+		_, err := state.Legal(p)
 		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
-		_, err = g.View(state, p)
+		_, err = state.View(p)
 		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	}
-	enginetest.WantError(t, g.Validate(state, Move{Player: 1, Step: place(Red, 9, 0)}.Proto()), engine.Invalid,
+	enginetest.WantError(t, state.Validate(Move{Player: 1, Step: place(Red, 9, 0)}.Proto()), engine.Invalid,
 		ReasonSquareOffBoard, "move.kipicot.place.to.row")
-	enginetest.WantError(t, g.Validate(state, Move{Player: 1, Turn: []Step{skip(), skip()}}.Proto()), engine.Illegal,
+	enginetest.WantError(t, state.Validate(Move{Player: 1, Turn: []Step{skip(), skip()}}.Proto()), engine.Illegal,
 		ReasonWrongPhase, "move.kipicot.turn.steps[1]")
-	corrupt := proto.Clone(state).(*rulebookv1.GameState)
+	corrupt := state.Encode()
 	corrupt.GetKipicot().Squares[12].Tokens = []rulebookv1.KipicotColor{1, 2, 1}
-	_, err = g.Score(corrupt)
+	_, err = g.Decode(corrupt)
 	enginetest.WantError(t, err, engine.Invalid, ReasonStackTooHigh, "state.kipicot.squares[12].tokens")
 }
 
@@ -81,29 +77,28 @@ func TestGamePlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, st := range []Step{skip(), place(Red, 2, 2), pawn(2, 2)} {
-		legal, err := g.Legal(state, 1)
-		anyone, _ := g.Legal(state, engine.NoPlayer)
+		legal, err := state.Legal(1)
+		anyone, _ := state.Legal(engine.NoPlayer)
 		if err != nil || !slices.ContainsFunc(legal, func(m *rulebookv1.Move) bool { return proto.Equal(m, Move{Player: 1, Step: st}.Proto()) }) ||
 			!slices.EqualFunc(anyone, legal, func(a, b *rulebookv1.Move) bool { return proto.Equal(a, b) }) {
 			t.Fatalf("Legal = %v, %v; want it to hold %v", legal, err, st)
 		}
-		if state, _, err = g.Apply(state, Move{Player: 1, Step: st}.Proto()); err != nil {
+		if state, _, err = state.Apply(Move{Player: 1, Step: st}.Proto()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	state, events, err := g.Apply(state, Move{Player: 2, Turn: []Step{skip(), place(Yellow, 0, 0), pawn(0, 0)}}.Proto())
-	if err != nil || len(events) != 2 || state.GetKipicot().GetToMove() != 1 {
-		t.Fatalf("a whole turn: %v, %v, %v", state, events, err)
+	next, events, err := state.Apply(Move{Player: 2, Turn: []Step{skip(), place(Yellow, 0, 0), pawn(0, 0)}}.Proto())
+	if err != nil || len(events) != 2 || next.Encode().GetKipicot().GetToMove() != 1 {
+		t.Fatalf("a whole turn: %v, %v, %v", next, events, err)
 	}
-	view, err := g.View(state, 2)
-	if err != nil || !proto.Equal(view, state) {
+	view, err := next.View(2)
+	if err != nil || !proto.Equal(view.Encode(), next.Encode()) {
 		t.Errorf("View = %v, %v; want the state", view, err)
 	}
-	if shown := g.ViewEvents(events, 1); !slices.Equal(shown, events) {
+	if shown := state.ViewEvents(events, 1); !slices.Equal(shown, events) {
 		t.Errorf("ViewEvents = %v; want the events", shown)
 	}
-	score, err := g.Score(state)
-	if err != nil || score.GetGameOver() || len(score.GetStandings()) != 2 {
-		t.Errorf("Score = %v, %v", score, err)
+	if score := next.Score(); score.GetGameOver() || len(score.GetStandings()) != 2 {
+		t.Errorf("Score = %v", score)
 	}
 }

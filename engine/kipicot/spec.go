@@ -10,14 +10,14 @@ import (
 // GameID is the identifier of Kipicot in requests and URLs.
 const GameID = "kipicot"
 
-// Game is Kipicot as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Every call
-// decodes and checks its input with FromProto and MoveFromProto, so untrusted messages are safe. Errors are as the
-// State methods document, with their fields placed under the request's "options", "state" or "move" (an envelope
-// that holds no Kipicot message is an Invalid GAME_MISMATCH error about the envelope itself; the Illegal errors of a
-// turn's steps, which name the step, get "move." too), and a player or viewer who is not in the game is an Invalid
-// PLAYER_OUT_OF_RANGE error. Kipicot has no chance, so New ignores its seed, and hides nothing: View returns the
-// whole state, checked and in canonical form, and ViewEvents the events as they are. Legal lists the steps of the
-// current phase, in the order of State.Legal.
+// Game is Kipicot as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Decode and Open
+// check a state with FromProto, a position's Validate and Apply a move with MoveFromProto, so untrusted messages are
+// safe. Errors are as the State methods document, with their fields placed under the request's "options", "state" or
+// "move" (an envelope that holds no Kipicot message is an Invalid GAME_MISMATCH error about the envelope itself; the
+// Illegal errors of a turn's steps, which name the step, get "move." too), and a player or viewer who is not in the
+// game is an Invalid PLAYER_OUT_OF_RANGE error. Kipicot has no chance, so New ignores its seed, and hides nothing: View
+// returns the whole state, checked and in canonical form, and ViewEvents the events as they are. Legal lists the steps
+// of the current phase, in the order of State.Legal.
 type Game = engine.Spec[*State, Move, Event, Score, definition]
 
 // Spec is Kipicot's engine.Game, for the conformance suite and any program that drives it by its envelopes.

@@ -66,14 +66,20 @@ func BenchmarkFromProto(b *testing.B) {
 }
 
 // BenchmarkGameApply places a tile in the mid-game position through the engine.Game adapter, as the service does:
-// decode and check the state and the move, apply, encode.
+// decode and check the state, decode and check the move, apply, encode.
 func BenchmarkGameApply(b *testing.B) {
 	s, m := midGame(b)
 	state, move := definition{}.EncodeState(s), m.Proto()
 	for b.Loop() {
-		if _, _, err := (Game{}).Apply(state, move); err != nil {
+		p, err := Spec.Decode(state)
+		if err != nil {
 			b.Fatal(err)
 		}
+		next, _, err := p.Apply(move)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next.Encode()
 	}
 }
 

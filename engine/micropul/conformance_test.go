@@ -87,9 +87,9 @@ func TestSeatAnswersOfAForcedPass(t *testing.T) {
 				Game: &rulebookv1.GameOptions_Micropul{Micropul: c.pos.Options.Proto()}})
 			h.Candidates = nil
 			ordinary := h.New
-			h.New = func(seed uint64) (*rulebookv1.GameState, error) {
+			h.New = func(seed uint64) (engine.Position, error) {
 				if seed == 1 {
-					return Spec.Definition.EncodeState(stuck), nil
+					return Spec.Decode(Spec.Definition.EncodeState(stuck))
 				}
 				return ordinary(seed)
 			}

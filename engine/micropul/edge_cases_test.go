@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -428,7 +429,7 @@ func TestForcedPassWithExtraTurnPending(t *testing.T) {
 
 // TestEveryRotationOfASymmetricTile places each symmetric tile at each of its four rotations, where the placement is
 // legal: Validate and Apply accept every rotation, the board and TilePlaced record the canonical one, Legal lists the
-// placement once (at the canonical rotation), and the engine.Game adapter's Normalize answers the canonical one. An
+// placement once (at the canonical rotation), and the Definition's Receive answers the canonical one. An
 // asymmetric tile keeps its rotation.
 func TestEveryRotationOfASymmetricTile(t *testing.T) {
 	north, south, east, west := Coord{0, -1}, Coord{0, 1}, Coord{1, 0}, Coord{-1, 0}
@@ -486,15 +487,15 @@ func TestEveryRotationOfASymmetricTile(t *testing.T) {
 			sent := m.Proto()
 			sent.GetMicropul().GetPlaceTile().Rotation = uint32(c.rot) // Proto writes the canonical rotation
 			before := proto.Clone(sent)
-			got := Game{}.Normalize(sent)
+			got := definition{}.Receive(nil, sent, time.Time{})
 			if r := got.GetMicropul().GetPlaceTile().GetRotation(); r != uint32(c.recorded) {
-				t.Errorf("Normalize: rotation %d, want %d", r, c.recorded)
+				t.Errorf("Receive: rotation %d, want %d", r, c.recorded)
 			}
 			if !proto.Equal(sent, before) {
-				t.Errorf("Normalize changed its argument to %v", sent)
+				t.Errorf("Receive changed its argument to %v", sent)
 			}
 			if !proto.Equal(m.Proto(), got) {
-				t.Errorf("Normalize gives %v, Proto %v", got, m.Proto())
+				t.Errorf("Receive gives %v, Proto %v", got, m.Proto())
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package micropul
 import (
 	"math"
 	"strconv"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -235,12 +236,13 @@ func (m Move) Proto() *rulebookv1.Move {
 	return &rulebookv1.Move{Player: int32(m.Player), Game: &rulebookv1.Move_Micropul{Micropul: mm}}
 }
 
-var _ engine.Normalizer = definition{}
+var _ engine.Receiver[*State] = definition{}
 
-// Normalize returns move as the game records it, for the service's answer to ApplyMove (Game's Normalize asks it): a
-// placement turned to a rotation that gives the tile the same look as a smaller one comes back as a new message with
-// the smallest (Move.Canonical); any other move, including one that does not decode or is out of range, is move itself.
-func (definition) Normalize(move *rulebookv1.Move) *rulebookv1.Move {
+// Receive returns move as the game records it, for the service's answer to ApplyMove (engine.Position's Receive asks
+// it): a placement turned to a rotation that gives the tile the same look as a smaller one comes back as a new message
+// with the smallest (Move.Canonical); any other move, including one that does not decode or is out of range, is move
+// itself. Micropul reads no receive time.
+func (definition) Receive(_ *State, move *rulebookv1.Move, _ time.Time) *rulebookv1.Move {
 	m, err := MoveFromProto(move)
 	if err != nil || m.Canonical() == m {
 		return move

@@ -8,14 +8,14 @@ import (
 // GameID is the identifier of Micropul in requests and URLs.
 const GameID = "micropul"
 
-// Game is Micropul as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Every call
-// decodes and checks its input with FromProto and MoveFromProto, so untrusted messages are safe. Errors are as the
-// State methods document, with their fields placed under the request's "options", "state" or "move" (an envelope
-// that holds no Micropul message is an Invalid GAME_MISMATCH error about the envelope itself); a view given to
-// Legal, Validate, Apply or View is an Invalid STATE_IS_VIEW error ("state.micropul.isView"); a player or viewer
-// who is not in the game is an Invalid PLAYER_OUT_OF_RANGE error. Score accepts views. New shuffles the tiles from
-// its seed. ViewEvents shows a viewer what the package's ViewEvents does: drawn tiles as a count only, the tile taken
-// from a supply only for its owner, and whether a pass was forced only for the passer; each TilesDrawn, TileTaken
+// Game is Micropul as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto. Decode and Open
+// check a state with FromProto, a position's Validate and Apply a move with MoveFromProto, so untrusted messages are
+// safe. Errors are as the State methods document, with their fields placed under the request's "options", "state" or
+// "move" (an envelope that holds no Micropul message is an Invalid GAME_MISMATCH error about the envelope itself); a
+// view given to Legal, Validate, Apply or View is an Invalid STATE_IS_VIEW error ("state.micropul.isView"); a player or
+// viewer who is not in the game is an Invalid PLAYER_OUT_OF_RANGE error. Score accepts views. New shuffles the tiles
+// from its seed. ViewEvents shows a viewer what the package's ViewEvents does: drawn tiles as a count only, the tile
+// taken from a supply only for its owner, and whether a pass was forced only for the passer; each TilesDrawn, TileTaken
 // and Passed event is a new message, the other events are those given.
 type Game = engine.Spec[*State, Move, Event, Score, definition]
 

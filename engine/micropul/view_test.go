@@ -34,7 +34,11 @@ func TestViewsRevealNothing(t *testing.T) {
 				if err != nil {
 					t.Fatalf("view of %d does not decode: %v", viewer, err)
 				}
-				_, err = Game{}.Legal(&rulebookv1.GameState{Game: &rulebookv1.GameState_Micropul{Micropul: m}}, 0)
+				p, err := Spec.Decode(&rulebookv1.GameState{Game: &rulebookv1.GameState_Micropul{Micropul: m}})
+				if err != nil {
+					t.Fatalf("view of %d does not decode: %v", viewer, err)
+				}
+				_, err = p.Legal(0)
 				enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.micropul.isView")
 				if v.Score().Players[0].Total != s.Score().Players[0].Total {
 					t.Fatalf("a view scores differently")
@@ -83,8 +87,12 @@ func TestGameViewEvents(t *testing.T) {
 	}
 	full := EventsProto(events)
 	before := EventsProto(events)
+	p, err := Spec.New(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for viewer := engine.Player(0); viewer <= 2; viewer++ {
-		got := Game{}.ViewEvents(full, viewer)
+		got := p.ViewEvents(full, viewer)
 		want := EventsProto(ViewEvents(events, viewer))
 		if len(got) != len(want) {
 			t.Fatalf("viewer %d: %d events, want %d", viewer, len(got), len(want))

@@ -119,9 +119,7 @@ func TestRulesVersion1(t *testing.T) {
 		t.Errorf("message %q, facts %v", e.Message, e.Facts)
 	}
 	env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: &old}}
-	_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
-	enginetest.WantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
-	_, err = Game{}.Score(env)
+	_, err = Spec.Decode(env)
 	enginetest.WantError(t, err, engine.Invalid, ReasonRulesVersionUnsupported, "state.ubongoDuel.rulesVersion")
 
 	old.RulesVersion = 0

@@ -191,9 +191,12 @@ func TestEdgeSubmissionRefusals(t *testing.T) {
 		})
 	}
 	// The same through the service's envelopes: a typed error, never a panic.
-	env := wrap(s)
+	position, err := Spec.Decode(wrap(s))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range cases[len(cases)-5 : len(cases)-1] {
-		_, _, err := Game{}.Apply(env, Move{Player: 1, Action: Submit, ReceivedAt: 5, Placements: c.placements}.Proto())
+		_, _, err := position.Apply(Move{Player: 1, Action: Submit, ReceivedAt: 5, Placements: c.placements}.Proto())
 		enginetest.WantError(t, err, engine.Invalid, ReasonSubmissionTooLarge, "move.ubongoDuel.submit.placements")
 	}
 	// The placements and the cells may come in any order.
@@ -523,7 +526,7 @@ func TestEdgeFromProtoHostile(t *testing.T) {
 			}
 			enginetest.WantError(t, err, engine.Invalid, c.reason, c.field)
 			env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}}
-			_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
+			_, err = Spec.Decode(env)
 			enginetest.WantError(t, err, engine.Invalid, c.reason, "state.ubongoDuel."+c.field)
 		})
 	}

@@ -216,7 +216,7 @@ func TestStateReasons(t *testing.T) {
 			provoked.WantError(t, err, engine.Invalid, c.reason, c.field)
 		})
 	}
-	_, err := Game{}.Score(&rulebookv1.GameState{})
+	_, err := Spec.Decode(&rulebookv1.GameState{})
 	provoked.WantError(t, err, engine.Invalid, ReasonGameMismatch, "state")
 }
 

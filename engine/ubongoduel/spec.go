@@ -13,46 +13,44 @@ import (
 const GameID = "ubongo-duel"
 
 // Game is Ubongo Duel as an engine.Game: the rules driven through the envelopes of rulebook/v1/game.proto, on the
-// default deck (WithDeck gives another). Every call decodes and checks its input with FromProtoWithDeck and
-// MoveFromProto, so untrusted messages are safe. Errors are as the State methods document, with their fields placed
-// under the request's "options", "state" or "move" (an envelope that holds no Ubongo Duel message is an Invalid
-// GAME_MISMATCH error about the envelope itself); a view given to Legal, Validate, Apply or View is an Invalid
-// STATE_IS_VIEW error ("state.ubongoDuel.isView"); a player or viewer who is not in the game is an Invalid
-// PLAYER_OUT_OF_RANGE error. Score accepts views. New seeds the die with its seed. Legal lists the enumerable
+// default deck (WithDeck gives another). Decode and Open check a state with FromProtoWithDeck, a position's Validate
+// and Apply a move with MoveFromProto, so untrusted messages are safe. Errors are as the State methods document,
+// with their fields placed under the request's "options", "state" or "move" (an envelope that holds no Ubongo Duel
+// message is an Invalid GAME_MISMATCH error about the envelope itself); a view given to Legal, Validate, Apply or
+// View is an Invalid STATE_IS_VIEW error ("state.ubongoDuel.isView"); a player or viewer who is not in the game is an
+// Invalid PLAYER_OUT_OF_RANGE error. Score accepts views. New seeds the die with its seed. Legal lists the enumerable
 // moves (give up, close the duel; solutions are never listed), for NoPlayer both players', player 1's first. View
 // shows everything but the die's state; ViewEvents returns the events as they are: they hold the faces rolled and
-// their tasks, public once rolled, and never the die's state. Game is engine.Clocked: see Stamp.
-type Game struct {
-	engine.Spec[*State, Move, Event, Score, definition]
-}
+// their tasks, public once rolled, and never the die's state. A position's Receive stamps a move with the time the
+// service received it (see definition.Receive).
+type Game = engine.Spec[*State, Move, Event, Score, definition]
 
 // Spec is Ubongo Duel's engine.Game on the default deck, for the conformance suite and any program that drives it
 // by its envelopes.
-var Spec = Game{}.Spec
+var Spec = Game{}
 
 var (
-	_ engine.Game    = Game{}
-	_ engine.Clocked = Game{}
+	_ engine.Game             = Spec
+	_ engine.Receiver[*State] = definition{}
 )
 
 // WithDeck returns the Game that plays with deck d (nil: the default deck), as NewWithDeck does.
-func WithDeck(d *Deck) Game {
-	return Game{engine.Spec[*State, Move, Event, Score, definition]{Definition: definition{deck: d}}}
-}
-
-// Stamp returns move with its receive time set to now, or to the state's last receive time if that is later.
-func (Game) Stamp(state *rulebookv1.GameState, move *rulebookv1.Move, now time.Time) *rulebookv1.Move {
-	if move.GetUbongoDuel() == nil {
-		return move
-	}
-	stamped := proto.Clone(move).(*rulebookv1.Move)
-	stamped.GetUbongoDuel().ReceivedAt = max(now.UnixNano(), state.GetUbongoDuel().GetLastReceivedAt())
-	return stamped
-}
+func WithDeck(d *Deck) Game { return Game{Definition: definition{deck: d}} }
 
 // definition is what Ubongo Duel, on deck (nil: the default deck), says of itself to engine.Spec.
 type definition struct {
 	deck *Deck
+}
+
+// Receive returns move with its receive time set to now, or to the last receive time s has recorded if that is
+// later (replicas' clocks differ, and a move must never seem to come before the one already played).
+func (definition) Receive(s *State, move *rulebookv1.Move, now time.Time) *rulebookv1.Move {
+	if move.GetUbongoDuel() == nil {
+		return move
+	}
+	stamped := proto.CloneOf(move)
+	stamped.GetUbongoDuel().ReceivedAt = max(now.UnixNano(), s.last)
+	return stamped
 }
 
 // Info describes Ubongo Duel and its options.

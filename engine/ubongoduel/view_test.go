@@ -38,13 +38,16 @@ func TestViewsHideTheDie(t *testing.T) {
 			if v.Score() != s.Score() {
 				t.Fatalf("a view scores differently")
 			}
-			env := &rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}}
-			_, err = Game{}.Legal(env, 0)
+			p, err := Spec.Decode(&rulebookv1.GameState{Game: &rulebookv1.GameState_UbongoDuel{UbongoDuel: m}})
+			if err != nil {
+				t.Fatalf("view of %d does not decode as a position: %v", viewer, err)
+			}
+			_, err = p.Legal(0)
 			enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
-			_, _, err = Game{}.Apply(env, Move{Player: 1, Action: GiveUp}.Proto())
+			_, _, err = p.Apply(Move{Player: 1, Action: GiveUp}.Proto())
 			enginetest.WantError(t, err, engine.Invalid, ReasonStateIsView, "state.ubongoDuel.isView")
-			if _, err := (Game{}).Score(env); err != nil {
-				t.Fatalf("a view does not score: %v", err)
+			if p.Score().GetUbongoDuel().GetSheet() != s.Score().Proto().GetUbongoDuel().GetSheet() {
+				t.Fatalf("a view's position scores differently")
 			}
 		}
 		moves := playable(s)
@@ -64,11 +67,15 @@ func TestEventsHideTheDie(t *testing.T) {
 		s := newGame(t, Options{CatchUp: true}, seed)
 		for ply := 0; !s.Over() && ply < 200; ply++ {
 			moves := playable(s)
-			env, events, err := Game{}.Apply(wrap(s), moves[(ply*7)%len(moves)].Proto())
+			p, err := Spec.Decode(wrap(s))
 			if err != nil {
 				t.Fatal(err)
 			}
-			next, err := FromProto(env.GetUbongoDuel())
+			nextPosition, events, err := p.Apply(moves[(ply*7)%len(moves)].Proto())
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, err := FromProto(nextPosition.Encode().GetUbongoDuel())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +94,7 @@ func TestEventsHideTheDie(t *testing.T) {
 				}
 			}
 			for viewer := engine.Player(0); viewer <= Players; viewer++ {
-				if got := (Game{}).ViewEvents(events, viewer); !slices.Equal(got, events) {
+				if got := p.ViewEvents(events, viewer); !slices.Equal(got, events) {
 					t.Fatalf("viewer %d sees %v of %v", viewer, got, events)
 				}
 			}
@@ -114,29 +121,29 @@ func TestGameAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	typed, _ := FromProto(st.GetUbongoDuel())
+	typed, _ := FromProto(st.Encode().GetUbongoDuel())
 	bad := mustWitness(t, typed, 1, 5)
 	bad.Placements = append(bad.Placements[:1:1], Placement{Piece: "?"})
-	err = g.Validate(st, bad.Proto())
+	err = st.Validate(bad.Proto())
 	enginetest.WantError(t, err, engine.Invalid, ReasonPieceUnknown, "move.ubongoDuel.submit.placements[1].piece")
-	next, events, err := g.Apply(st, mustWitness(t, typed, 2, 5).Proto())
+	next, events, err := st.Apply(mustWitness(t, typed, 2, 5).Proto())
 	if err != nil || len(events) != 3 {
 		t.Fatalf("apply: %v, %d events", err, len(events))
 	}
-	sc, err := g.Score(next)
-	if err != nil || sc.GetStandings()[1].GetPoints() != 1 || sc.GetUbongoDuel().GetSheet() != 2 {
-		t.Fatalf("score %v, %v", sc, err)
+	if sc := next.Score(); sc.GetStandings()[1].GetPoints() != 1 || sc.GetUbongoDuel().GetSheet() != 2 {
+		t.Fatalf("score %v", sc)
 	}
-	legal, err := g.Legal(next, 0)
+	legal, err := next.Legal(0)
 	if err != nil || len(legal) != 2 {
 		t.Fatalf("legal %v, %v", legal, err)
 	}
-	_, err = g.Legal(next, 3)
+	_, err = next.Legal(3)
 	enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "player")
-	_, err = g.View(next, 3)
+	_, err = next.View(3)
 	enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
-	view, err := g.View(next, 1)
-	if err != nil || len(view.GetUbongoDuel().GetDie()) != 0 || len(next.GetUbongoDuel().GetDie()) != dieStateLen {
+	view, err := next.View(1)
+	if err != nil || len(view.Encode().GetUbongoDuel().GetDie()) != 0 ||
+		len(next.Encode().GetUbongoDuel().GetDie()) != dieStateLen {
 		t.Fatalf("view %v, %v", view, err)
 	}
 }

@@ -102,11 +102,11 @@ func (b *builder) keep(c kit.Case) {
 
 // seats returns the number of seats of state.
 func (b *builder) seats(state *rulebookv1.GameState) int {
-	n, err := engine.SeatsOf(b.g, state)
+	p, err := b.g.Decode(state)
 	if err != nil {
 		panic(err)
 	}
-	return n
+	return p.Seats()
 }
 
 // policy chooses the move of a playthrough in state, from legal (the moves of whoever may move), or nil to end it.
@@ -171,17 +171,11 @@ func (b *builder) play(name string, options *rulebookv1.GameOptions, seed uint64
 // refusal returns the reason the engine refuses move in state with, as the service would (stamping it first), or ""
 // if it is legal.
 func (b *builder) refusal(state *rulebookv1.GameState, move *rulebookv1.Move) string {
-	if n, ok := b.g.(engine.Normalizer); ok {
-		move = n.Normalize(move)
+	p, err := b.g.Decode(state)
+	if err == nil {
+		err = p.Validate(p.Receive(move, kit.Clock))
 	}
-	if c, ok := b.g.(engine.Clocked); ok {
-		move = c.Stamp(state, move, kit.Clock)
-	}
-	err := b.g.Validate(state, move)
-	if e, ok := engine.AsError(err); ok && e.Kind != engine.Internal {
-		return e.Reason
-	}
-	return ""
+	return reason(err)
 }
 
 // searchMoves adds, for each reason of a refused move that no case shows yet, a ValidateMove and an ApplyMove case of
@@ -220,7 +214,15 @@ func (b *builder) searchMoves(more func(state *rulebookv1.GameState) []*rulebook
 
 // stateRefused returns the reason the service refuses state with in a GetView for a spectator, or "".
 func (b *builder) stateRefused(state *rulebookv1.GameState) string {
-	_, err := b.g.View(state, engine.NoPlayer)
+	p, err := b.g.Decode(state)
+	if err == nil {
+		_, err = p.View(engine.NoPlayer)
+	}
+	return reason(err)
+}
+
+// reason returns the reason of err, an engine's refusal, or "" for none (or a failure).
+func reason(err error) string {
 	if e, ok := engine.AsError(err); ok && e.Kind != engine.Internal {
 		return e.Reason
 	}

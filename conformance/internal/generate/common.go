@@ -18,7 +18,7 @@ func (b *builder) envelopeField() protoreflect.Name {
 	if err != nil {
 		panic(err)
 	}
-	m := state.ProtoReflect()
+	m := state.Encode().ProtoReflect()
 	return m.WhichOneof(m.Descriptor().Oneofs().ByName("game")).Name()
 }
 

@@ -87,11 +87,11 @@ func build(b *builder, s spec) {
 	if err != nil {
 		panic(err)
 	}
-	otherMoves, err := other.g.Legal(otherState, engine.NoPlayer)
+	otherMoves, err := otherState.Legal(engine.NoPlayer)
 	if err != nil {
 		panic(err)
 	}
-	b.requestCases(b.states[0], b.moves[0], otherState, otherMoves[0], other.options(nil))
+	b.requestCases(b.states[0], b.moves[0], otherState.Encode(), otherMoves[0], other.options(nil))
 	if s.extra != nil {
 		s.extra(b)
 	}

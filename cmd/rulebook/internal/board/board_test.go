@@ -23,11 +23,11 @@ func TestDraw(t *testing.T) {
 			if !ok {
 				n = 12
 			}
-			state := play(t, g, n)
-			view, err := g.View(state, 1)
+			seen, err := play(t, g, n).View(1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			view := seen.Encode()
 			plain := Draw(view, 1, Style{})
 			if plain == Draw(&rulebookv1.GameState{}, 1, Style{}) {
 				t.Fatalf("Draw draws nothing of %s: add its drawing to Draw", id)
@@ -53,7 +53,7 @@ func TestDrawNothing(t *testing.T) {
 }
 
 // play returns a game of g from seed 1 after n random legal moves (fewer if it ends).
-func play(t *testing.T, g engine.Game, n int) *rulebookv1.GameState {
+func play(t *testing.T, g engine.Game, n int) engine.Position {
 	t.Helper()
 	state, err := g.New(nil, 1)
 	if err != nil {
@@ -61,14 +61,14 @@ func play(t *testing.T, g engine.Game, n int) *rulebookv1.GameState {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		legal, err := g.Legal(state, engine.NoPlayer)
+		legal, err := state.Legal(engine.NoPlayer)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(legal) == 0 {
 			break
 		}
-		if state, _, err = g.Apply(state, legal[rng.IntN(len(legal))]); err != nil {
+		if state, _, err = state.Apply(legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}

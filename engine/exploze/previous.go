@@ -5,38 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/rulebook/rulebook/engine"
 )
 
-// packVersion is the format version of the private form of a state, the first byte PackState writes.
+// packVersion is the format version of the private form in which the tokens of an earlier release held Exploze's
+// states, the byte after engine.PrivateForm.
 const packVersion = 1
 
-// cellBase is the number of owners a cell's packed varint tells apart (engine.NoPlayer and the players 1 to
-// MaxPlayers): a cell is packed as Stones*cellBase + Owner, one byte while it holds at most 13 stones.
+// cellBase is the number of owners a cell's varint in that form tells apart (engine.NoPlayer and the players 1 to
+// MaxPlayers): a cell was written as Stones*cellBase + Owner.
 const cellBase = MaxPlayers + 1
 
-// PackState appends the private form of s to b: the version, then as unsigned varints the rows, the columns, the
-// players, the moves played and the player to move, then each cell, row by row, as Stones*cellBase+Owner.
-func (definition) PackState(b []byte, s *State) []byte {
-	b = slices.Grow(b, 1+5*binary.MaxVarintLen64+len(s.cells))
-	b = append(b, packVersion)
-	for _, n := range [...]int{s.opts.Rows, s.opts.Cols, s.opts.Players, s.moves, int(s.toMove)} {
-		b = binary.AppendUvarint(b, uint64(n))
-	}
-	for _, c := range s.cells {
-		b = binary.AppendUvarint(b, uint64(c.Stones)*cellBase+uint64(c.Owner))
-	}
-	return b
-}
-
-// errPacked is the error of bytes that are no private form PackState made.
+// errPacked is the error of bytes that are no state in the previous private form.
 var errPacked = errors.New("exploze: not a packed state")
 
-// UnpackState returns the state in b, a private form PackState made, checked as NewState checks it. Bytes of another
-// version, cut short, with bytes left over or with a field out of range are an error.
-func (definition) UnpackState(b []byte) (*State, error) {
+// ReadPreviousForm returns the state in b, the bytes after engine.PrivateForm in a token of an earlier release, checked
+// as NewState checks it (see engine.PreviousForm). That form was: the version, then as unsigned varints the rows, the
+// columns, the players, the moves played and the player to move, then each cell, row by row, as
+// Stones*cellBase+Owner. Bytes of another version, cut short, with bytes left over or with a field out of range are an
+// error.
+func (definition) ReadPreviousForm(b []byte) (*State, error) {
 	if len(b) == 0 || b[0] != packVersion {
 		return nil, fmt.Errorf("%w: format version missing or not %d", errPacked, packVersion)
 	}
@@ -81,4 +70,4 @@ func uvarint(b []byte, limit int) (n int, rest []byte, ok bool) {
 	return int(v), b[size:], true
 }
 
-var _ engine.Packer[*State] = definition{}
+var _ engine.PreviousForm[*State] = definition{}

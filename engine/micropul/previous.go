@@ -9,74 +9,21 @@ import (
 	"github.com/rulebook/rulebook/engine"
 )
 
-// packVersion is the format version of the private form of a state, the first byte PackState writes.
+// packVersion is the format version of the private form in which the tokens of an earlier release held Micropul's
+// states, the byte after engine.PrivateForm.
 const packVersion = 1
 
-// PackState appends the private form of s, a full state, to b: the version, then as unsigned varints (coordinates
+// errPacked is the error of bytes that are no state in the previous private form.
+var errPacked = errors.New("micropul: not a packed state")
+
+// ReadPreviousForm returns the state in b, the bytes after engine.PrivateForm in a token of an earlier release, checked
+// as NewState checks it (see engine.PreviousForm). That form was: the version, then as unsigned varints (coordinates
 // zigzag-encoded) the players, the rule set, the player to move, the extra turn (0 or 1), the extra turns pending,
 // the end and the loser; the board (its length, then tile, x, y and rotation of each tile); the stones (its length,
 // then player, x, y and quadrant of each); each seat's hand and supply; and the core, each list as its length and
-// its tile ids.
-func (definition) PackState(b []byte, s *State) []byte {
-	w := packWriter{b: append(b, packVersion)}
-	w.ints(s.opts.Players, int(s.opts.Rules), int(s.toMove), boolInt(s.extraTurn), s.pending, int(s.end), int(s.loser))
-	w.ints(len(s.board))
-	for _, p := range s.board {
-		w.ints(p.Tile)
-		w.coord(p.At)
-		w.ints(p.Rotation)
-	}
-	w.ints(len(s.stones))
-	for _, st := range s.stones {
-		w.ints(int(st.Player))
-		w.coord(st.At)
-		w.ints(int(st.Quadrant))
-	}
-	for _, seat := range s.seats {
-		w.list(seat.Hand)
-		w.list(seat.Supply)
-	}
-	w.list(s.core)
-	return w.b
-}
-
-// boolInt returns 1 for true and 0 for false.
-func boolInt(v bool) int {
-	if v {
-		return 1
-	}
-	return 0
-}
-
-// packWriter appends the varints of a private form.
-type packWriter struct{ b []byte }
-
-// ints appends each of ns, none negative, as an unsigned varint.
-func (w *packWriter) ints(ns ...int) {
-	for _, n := range ns {
-		w.b = binary.AppendUvarint(w.b, uint64(n))
-	}
-}
-
-// coord appends c's x and y as zigzag varints.
-func (w *packWriter) coord(c Coord) {
-	w.b = binary.AppendVarint(w.b, int64(c.X))
-	w.b = binary.AppendVarint(w.b, int64(c.Y))
-}
-
-// list appends the length of ids, then each id.
-func (w *packWriter) list(ids []int) {
-	w.ints(len(ids))
-	w.ints(ids...)
-}
-
-// errPacked is the error of bytes that are no private form PackState made.
-var errPacked = errors.New("micropul: not a packed state")
-
-// UnpackState returns the state in b, a private form PackState made, checked as NewState checks it. Bytes of another
-// version, cut short, with bytes left over or with a field out of range are an error; no list is allocated longer
-// than the game has tiles or stones.
-func (definition) UnpackState(b []byte) (*State, error) {
+// its tile ids. Bytes of another version, cut short, with bytes left over or with a field out of range are an error;
+// no list is allocated longer than the game has tiles or stones.
+func (definition) ReadPreviousForm(b []byte) (*State, error) {
 	if len(b) == 0 || b[0] != packVersion {
 		return nil, fmt.Errorf("%w: format version missing or not %d", errPacked, packVersion)
 	}
@@ -103,7 +50,7 @@ func (definition) UnpackState(b []byte) (*State, error) {
 	return newState(p)
 }
 
-// packReader reads the varints of a private form, remembering the first failure; after it, every read is 0.
+// packReader reads the varints of the previous private form, remembering the first failure; after it, every read is 0.
 type packReader struct {
 	b   []byte
 	err error
@@ -150,4 +97,4 @@ func (r *packReader) list() []int {
 	return r.ids[start:len(r.ids):len(r.ids)]
 }
 
-var _ engine.Packer[*State] = definition{}
+var _ engine.PreviousForm[*State] = definition{}
