@@ -29,7 +29,7 @@ func TestTypeScriptClient(t *testing.T) {
 	clienttest.Node(t)
 	addrs := clienttest.Serve(t, clienttest.Config(true))
 
-	// The document as served is the one committed, which the commands below read, as the README shows them.
+	// The document as served is the one committed, which the commands below read, as docs/api.md shows them.
 	resp, err := http.Get("http://" + addrs.HTTP + "/openapi.json")
 	if err != nil {
 		t.Fatal(err)

@@ -18,19 +18,19 @@ import (
 	"github.com/rulebook/rulebook/cmd/rulebook-wasm/wasmnode"
 )
 
-// TestBrowser loads the README's page of the module in headless Chromium, served on loopback with the module and
-// wasm_exec.js, and checks what the page logs: the hosted games. The page is the README's, after a script that sends
+// TestBrowser loads the guide's page of the module in headless Chromium, served on loopback with the module and
+// wasm_exec.js, and checks what the page logs: the hosted games. The page is the guide's, after a script that sends
 // what it logs (console.log) to the test's server.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module for js/wasm, then loads it in Chromium: not with -short")
 	}
 	chromium := clienttest.Chromium(t)
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	text, err := os.ReadFile(filepath.Join(root, guide))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, afterExample, _ := strings.Cut(string(readme), "<!-- /wasm-example -->")
+	_, afterExample, _ := strings.Cut(string(text), "<!-- /wasm-example -->")
 	page := between(t, afterExample, "```html\n", "```")
 	wasm, wasmExec := wasmnode.Build(t)
 

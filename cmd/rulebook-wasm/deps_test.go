@@ -24,7 +24,8 @@ func TestDeps(t *testing.T) {
 	}
 }
 
-// TestDoc checks that the module's documentation, which the README points to, shows with go doc and gives the API.
+// TestDoc checks that the module's documentation, which docs/embedding.md points to, shows with go doc and gives
+// the API.
 func TestDoc(t *testing.T) {
 	doc := wasmnode.Run(t, ".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "doc", ".")
 	for _, want := range []string{"listGames()", "newGame(game, optionsJson, seed)", "validateMove(game, stateJson, moveJson)",

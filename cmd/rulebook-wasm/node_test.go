@@ -18,9 +18,12 @@ import (
 // root is the repository's root, from this package's directory.
 const root = "../.."
 
+// guide is the guide, from the repository's root, that shows the module's example and page.
+const guide = "docs/embedding.md"
+
 // TestNode builds the module and checks it under Node.js against a server that accepts plain states: it plays every
 // game to its end (wasmtest.Harness.Play), checks the refusals of bad arguments, calls it through run.js's REST
-// bodies too, and runs the README's example.
+// bodies too, and runs the guide's example.
 func TestNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module for js/wasm, then plays every game under Node.js: not with -short")
@@ -33,7 +36,7 @@ func TestNode(t *testing.T) {
 	t.Run("play", wasmtest.New(n.Call, c).Play)
 	t.Run("arguments", func(t *testing.T) { wasmtest.CheckArguments(t, n.Call) })
 	t.Run("REST bodies", func(t *testing.T) { checkRESTBodies(t, n, c) })
-	t.Run("README", func(t *testing.T) { checkReadme(t, wasm) })
+	t.Run("guide", func(t *testing.T) { checkGuide(t, wasm) })
 }
 
 // checkRESTBodies calls each method that the module serves by its REST body (clients/wasm/rulebook.js's call) and
@@ -81,18 +84,18 @@ func checkRESTBodies(t *testing.T, n *wasmnode.Node, c *servertest.Client) {
 	}
 }
 
-// checkReadme runs the README's example of the module under Node.js, in a directory with the module wasm (built
-// with the README's command: build), and compares its output with the README's.
-func checkReadme(t *testing.T, wasm string) {
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+// checkGuide runs the guide's example of the module under Node.js, in a directory with the module wasm (built
+// with the guide's command: build), and compares its output with the guide's.
+func checkGuide(t *testing.T, wasm string) {
+	text, err := os.ReadFile(filepath.Join(root, guide))
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := between(t, string(readme), "<!-- wasm-example -->", "<!-- /wasm-example -->")
+	section := between(t, string(text), "<!-- wasm-example -->", "<!-- /wasm-example -->")
 	commands := strings.Split(strings.TrimSpace(between(t, section, "```sh\n", "```")), "\n")
 	program, output := between(t, section, "```js\n", "```"), between(t, section, "```output\n", "```")
 	if len(commands) != 2 || commands[0] != wasmnode.BuildCommand || commands[1] != "node example.js" {
-		t.Fatalf("the README's commands are %q, want the build command and node example.js", commands)
+		t.Fatalf("the guide's commands are %q, want the build command and node example.js", commands)
 	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "example.js"), []byte(program), 0o644); err != nil {
@@ -103,7 +106,7 @@ func checkReadme(t *testing.T, wasm string) {
 	}
 	got := wasmnode.Run(t, dir, nil, clienttest.Node(t), "example.js")
 	if got != output {
-		t.Errorf("the README's example printed\n%s\nthe README says\n%s", got, output)
+		t.Errorf("the guide's example printed\n%s\nthe guide says\n%s", got, output)
 	}
 }
 
@@ -113,7 +116,7 @@ func between(t *testing.T, s, begin, end string) string {
 	_, after, ok := strings.Cut(s, begin)
 	inner, _, ok2 := strings.Cut(after, end)
 	if !ok || !ok2 {
-		t.Fatalf("no %q ... %q in the README", begin, end)
+		t.Fatalf("no %q ... %q in %s", begin, end, guide)
 	}
 	return inner
 }

@@ -11,10 +11,13 @@ import (
 	"testing"
 )
 
-// section is the README's section that shows this program.
+// guide is the guide, from the repository's root, whose section shows this program.
+const guide = "docs/embedding.md"
+
+// section is the guide's section that shows this program.
 const section = "## Embed the rules"
 
-// linked are the modules the program links besides the standard library, as the README's section says: the engines,
+// linked are the modules the program links besides the standard library, as the guide's section says: the engines,
 // the messages and their runtime (the messages carry protovalidate's rules as options), no gRPC nor grpc-gateway.
 var linked = []string{
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go",
@@ -22,17 +25,17 @@ var linked = []string{
 	"google.golang.org/protobuf",
 }
 
-// readme returns the blocks of the README's section that shows this program: its commands (the ```sh block), the
+// shown returns the blocks of the guide's section that shows this program: its commands (the ```sh block), the
 // program (```go) and what it prints (```output).
-func readme(t *testing.T, root string) (commands, program, output string) {
+func shown(t *testing.T, root string) (commands, program, output string) {
 	t.Helper()
-	text, err := os.ReadFile(filepath.Join(root, "README.md"))
+	text, err := os.ReadFile(filepath.Join(root, guide))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(text), "\n"+section+"\n")
 	if !ok {
-		t.Fatalf("README.md has no section %q", section)
+		t.Fatalf("%s has no section %q", guide, section)
 	}
 	if end := strings.Index(rest, "\n## "); end >= 0 {
 		rest = rest[:end]
@@ -41,34 +44,34 @@ func readme(t *testing.T, root string) (commands, program, output string) {
 		_, after, ok := strings.Cut(rest, "\n```"+lang+"\n")
 		body, _, closed := strings.Cut(after, "\n```\n")
 		if !ok || !closed {
-			t.Fatalf("README.md's section %q has no ```%s block", section, lang)
+			t.Fatalf("%s's section %q has no ```%s block", guide, section, lang)
 		}
 		return body + "\n"
 	}
 	return block("sh"), block("go"), block("output")
 }
 
-// TestREADME checks that the README shows this very program.
-func TestREADME(t *testing.T) {
-	_, program, _ := readme(t, filepath.Join("..", ".."))
+// TestGuide checks that the guide shows this very program.
+func TestGuide(t *testing.T) {
+	_, program, _ := shown(t, filepath.Join("..", ".."))
 	file, err := os.ReadFile("main.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if program != string(file) {
-		t.Errorf("the program of the README's section %q is not examples/embed/main.go: copy main.go there", section)
+		t.Errorf("the program of %s's section %q is not examples/embed/main.go: copy main.go there", guide, section)
 	}
 }
 
-// TestEmbedding does what the README's section says, as a program of another module would: in a new module whose
+// TestEmbedding does what the guide's section says, as a program of another module would: in a new module whose
 // requirement of github.com/rulebook/rulebook is replaced by this repository, it runs the section's commands, builds
-// the README's program, checks that it prints the section's output and that it links the modules of linked only.
+// the guide's program, checks that it prints the section's output and that it links the modules of linked only.
 func TestEmbedding(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	commands, program, output := readme(t, root)
+	commands, program, output := shown(t, root)
 	dir := t.TempDir()
 	sums, err := os.ReadFile(filepath.Join(root, "go.sum")) // the module's dependencies, already verified
 	if err != nil {
@@ -107,7 +110,7 @@ func TestEmbedding(t *testing.T) {
 	run("go", "build", "-o", bin, ".")
 
 	if got := string(run(bin)); got != output {
-		t.Errorf("the program printed\n%s\nwant the README's output\n%s", got, output)
+		t.Errorf("the program printed\n%s\nwant the guide's output\n%s", got, output)
 	}
 	info, err := buildinfo.ReadFile(bin)
 	if err != nil {
@@ -119,6 +122,6 @@ func TestEmbedding(t *testing.T) {
 	}
 	slices.Sort(modules)
 	if !slices.Equal(modules, linked) {
-		t.Errorf("the program links the modules %q, want %q (as the README says)", modules, linked)
+		t.Errorf("the program links the modules %q, want %q (as the guide says)", modules, linked)
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/rulebook/rulebook/clients/clienttest"
 )
 
-// BuildCommand is the command that builds the module, as the README gives it, run from the repository's root.
+// BuildCommand is the command that builds the module, as docs/embedding.md gives it, run from the repository's root.
 const BuildCommand = "GOOS=js GOARCH=wasm go build -o rulebook.wasm ./cmd/rulebook-wasm"
 
 // Build builds the module with BuildCommand into a directory of the test, and returns its path and the path of the
@@ -46,7 +46,7 @@ func Build(t testing.TB) (wasm, wasmExec string) {
 	return "", ""
 }
 
-// CommandLine splits a command line of the README (words without quotes, the first ones NAME=value) into its
+// CommandLine splits a command line of a guide (words without quotes, the first ones NAME=value) into its
 // environment and its arguments.
 func CommandLine(t testing.TB, line string) (env, args []string) {
 	t.Helper()

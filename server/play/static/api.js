@@ -1,4 +1,4 @@
-// api.js: the REST API of the page's own origin (README: "Calling it"). Every call answers the JSON of the answer,
+// api.js: the REST API of the page's own origin (docs/api.md: "Calling it"). Every call answers the JSON of the answer,
 // or throws an ApiError with the google.rpc.Status the server refused it with.
 
 /** ApiError is a refusal: the gRPC code, the ErrorInfo's reason and facts, and the message. */

@@ -276,7 +276,7 @@ function showEnd(score) {
 
 // ---- the record ----
 
-/** record is the game's record: a Replay request that audits the game (README: Replay), as seat 1 or the
+/** record is the game's record: a Replay request that audits the game (docs/api.md: Replay), as seat 1 or the
  * person's seat, which only the server that dealt the game can open. */
 function record() {
   const seat = game.botSeat === 1 ? 2 : 1;

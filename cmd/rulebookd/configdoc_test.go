@@ -9,14 +9,14 @@ import (
 	"testing"
 )
 
-// TestREADMEListsEveryFlag checks that README.md's configuration table has a row for every setting that
-// `rulebookd -h` lists, with its flag and its environment variable.
-func TestREADMEListsEveryFlag(t *testing.T) {
+// TestConfigurationListsEveryFlag checks that the configuration table of docs/operations.md has a row for every
+// setting that `rulebookd -h` lists, with its flag and its environment variable.
+func TestConfigurationListsEveryFlag(t *testing.T) {
 	var usage strings.Builder
 	if _, err := parseConfig([]string{"-h"}, func(string) string { return "" }, &usage); !errors.Is(err, flag.ErrHelp) {
 		t.Fatalf("-h: %v, want flag.ErrHelp", err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	doc, err := os.ReadFile("../../docs/operations.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,8 +25,8 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 		t.Fatalf("found %d settings in the usage, want them all:\n%s", len(settings), usage.String())
 	}
 	for _, s := range settings {
-		if row := "| `-" + s[1] + "` | `" + s[2] + "` |"; !strings.Contains(string(readme), row) {
-			t.Errorf("README.md's configuration table has no row starting %s", row)
+		if row := "| `-" + s[1] + "` | `" + s[2] + "` |"; !strings.Contains(string(doc), row) {
+			t.Errorf("docs/operations.md's configuration table has no row starting %s", row)
 		}
 	}
 }
