@@ -3,7 +3,9 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -48,7 +50,7 @@ func (s *Service) openGame(ctx context.Context, req proto.Message, game string, 
 		return h, err
 	}
 	if h.state, err = engine.Unpack(h.g, h.held); err != nil {
-		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
+		return openedGame{}, versionUnsupported()
 	}
 	return h, nil
 }
@@ -73,40 +75,76 @@ func (s *Service) openHeld(ctx context.Context, req proto.Message, game string, 
 		h.state, h.chosen = state, true
 		return h, nil
 	}
-	table, held, err := s.openToken(h, token)
+	c, err := s.openToken(h, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	h.held, h.sealed, h.table, h.chosen = held, true, table, seal.ScopeOf(token) == seal.ScopePlain
+	h.held, h.sealed, h.table, h.chosen = c.State, true, c.Table, c.Scope == seal.ScopePlain
 	if pass != "" {
-		seat, err := table.CheckPass(game, pass)
+		seat, err := c.Table.CheckPass(game, pass)
 		if err != nil {
 			return openedGame{}, tokenRefused(err)
 		}
 		h.seat = engine.Player(seat)
 	}
 	if _, clocked := g.(engine.Clocked); clocked {
-		if h.state, err = engine.Unpack(g, held); err != nil {
-			return openedGame{}, s.internal("open token", err)
+		if h.state, err = engine.Unpack(g, c.State); err != nil {
+			return openedGame{}, versionUnsupported()
 		}
 	}
 	return h, nil
 }
 
 // openToken opens a token of h's game, telling the observer how it went. It opens a token of seal.ScopePlain only if
-// h's caller is trusted or the service accepts plain-scoped tokens.
-func (s *Service) openToken(h openedGame, token string) (seal.Table, []byte, error) {
+// h's caller is trusted or the service accepts plain-scoped tokens. A token of another format or rules version than
+// the current ones (see upgradeHeld) comes back holding its state in the form this build holds it.
+func (s *Service) openToken(h openedGame, token string) (seal.Contents, error) {
 	accept := seal.ScopeSealed
 	if h.trusted || s.cfg.AcceptPlainScopedTokens {
 		accept = seal.ScopePlain
 	}
-	table, bytes, err := s.cfg.Keys.OpenScoped(h.game, token, accept)
+	c, err := s.cfg.Keys.Open(h.game, token, accept)
+	if err == nil && (c.Format != seal.CurrentFormat || c.RulesVersion != s.rulesVersion(h.game)) {
+		c.State, err = upgradeHeld(h.g, c)
+	}
 	result := "ok"
 	if err != nil {
 		result = seal.Reason(err)
 	}
 	s.cfg.Observer.TokenOpened(result)
-	return table, bytes, err
+	return c, err
+}
+
+// upgradeHeld returns the state of c, a token that this build did not seal as it seals now (of format 1, or of
+// another rules version), in the form this build holds it: if it decodes and passes every check of this build's
+// rules, as a state a trusted caller sends does. A private form records no rules version, so it is read only from a
+// token of format 1, all of whose builds played the rules of today's private forms. Else the token is refused
+// TOKEN_VERSION_UNSUPPORTED: it is authentic, but of a build whose states this one cannot read or play.
+func upgradeHeld(g engine.Game, c seal.Contents) ([]byte, error) {
+	unsupported := &seal.Error{Reason: seal.ReasonTokenVersionUnsupported}
+	if c.Format != seal.Format1 && len(c.State) > 0 && c.State[0] == engine.PrivateForm {
+		return nil, unsupported
+	}
+	state, err := engine.Unpack(g, c.State)
+	if err != nil {
+		return nil, unsupported
+	}
+	held, err := engine.Pack(g, state)
+	if err != nil {
+		return nil, unsupported
+	}
+	return held, nil
+}
+
+// rulesVersion returns the version of the rules this build plays of the hosted game (0 for a game it does not host).
+func (s *Service) rulesVersion(game string) uint32 {
+	i, ok := slices.BinarySearchFunc(s.infos, game, func(info *rulebookv1.GameInfo, id string) int {
+		return strings.Compare(info.GetId(), id)
+	})
+	if !ok {
+		return 0
+	}
+	return s.infos[i].GetRulesVersion()
 }
 
 // sealState seals state, a full state, into a token of h's table, in the form the engine packs it.
@@ -125,11 +163,32 @@ func (s *Service) sealHeld(h openedGame, held []byte) (string, error) {
 	if h.chosen {
 		scope = seal.ScopePlain
 	}
-	token, err := s.cfg.Keys.SealScoped(scope, h.game, h.table, held)
+	format := s.cfg.SealTokenFormat
+	if format == seal.Format1 {
+		var err error
+		if held, err = wireForm(h.g, held); err != nil {
+			return "", s.internal("seal", err)
+		}
+	}
+	token, err := s.cfg.Keys.Seal(h.game, seal.Contents{Format: format, Scope: scope, RulesVersion: s.rulesVersion(h.game),
+		Table: h.table, State: held})
 	if err != nil {
 		return "", s.internal("seal", err)
 	}
 	return token, nil
+}
+
+// wireForm returns held, a state in the form the engine holds it, as the wire form of its GameState: the form that
+// a build of token format 1 alone reads of every game, where the engine holds a private form.
+func wireForm(g engine.Game, held []byte) ([]byte, error) {
+	if len(held) == 0 || held[0] != engine.PrivateForm {
+		return held, nil
+	}
+	state, err := engine.Unpack(g, held)
+	if err != nil {
+		return nil, err
+	}
+	return proto.MarshalOptions{Deterministic: true}.Marshal(state)
 }
 
 // sealWithView seals state into a token of h's table and returns it with the view of h's seat.
@@ -195,7 +254,13 @@ func (h openedGame) askedSeat(asked engine.Player, field string) (engine.Player,
 	return h.seat, nil
 }
 
-// tokenRefused is the error for a token or a seat pass that package seal refused.
+// versionUnsupported is the error for an authentic token whose state this build cannot read.
+func versionUnsupported() error {
+	return tokenRefused(&seal.Error{Reason: seal.ReasonTokenVersionUnsupported})
+}
+
+// tokenRefused is the error for a token or a seat pass that package seal (or upgradeHeld) refused: INVALID_ARGUMENT
+// on the field token (TOKEN_VERSION_UNSUPPORTED among them), but for the refusals of a seat or a scope.
 func tokenRefused(err error) error {
 	var e *seal.Error
 	if !errors.As(err, &e) {

@@ -31,7 +31,7 @@ func TestWireFormTokens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			table, _, err := ring.Open(game, started.GetToken())
+			opened, err := ring.Open(game, started.GetToken(), seal.ScopeSealed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +40,7 @@ func TestWireFormTokens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			old, err := ring.Seal(game, table, wire)
+			old, err := ring.Seal(game, seal.Contents{RulesVersion: g.Info().GetRulesVersion(), Table: opened.Table, State: wire})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,11 +85,11 @@ func TestPrivateFormTokens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, held, err := ring.Open(game, started.GetToken())
+		opened, err := ring.Open(game, started.GetToken(), seal.ScopeSealed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(held) == 0 || held[0] != engine.PrivateForm {
+		if held := opened.State; len(held) == 0 || held[0] != engine.PrivateForm {
 			t.Errorf("a %s token holds % x, not its private form", game, held)
 		}
 	}

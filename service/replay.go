@@ -113,9 +113,9 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	}
 	r := &record{states: make([]*rulebookv1.GameState, len(tokens))}
 	for i, token := range tokens {
-		table, held, err := s.openToken(h, token)
-		if err == nil && table == h.table {
-			if state, err := engine.Unpack(h.g, held); err == nil {
+		c, err := s.openToken(h, token)
+		if err == nil && c.Table == h.table {
+			if state, err := engine.Unpack(h.g, c.State); err == nil {
 				r.states[i] = state
 			}
 		}
