@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"golang.org/x/crypto/chacha20poly1305"
@@ -82,9 +83,8 @@ func (r *Keyring) seal(game string, c Contents, random io.Reader) (string, error
 	if c.Format == 0 {
 		c.Format = CurrentFormat
 	}
-	prefix, ok := prefixOf(c.Format, c.Scope)
 	switch {
-	case !ok:
+	case c.Format > CurrentFormat || c.Scope > ScopePlain:
 		return "", fmt.Errorf("seal: no token format %d of scope %d", c.Format, c.Scope)
 	case len(c.State) > MaxStateBytes:
 		return "", fail(ReasonStateTooLarge)
@@ -93,6 +93,7 @@ func (r *Keyring) seal(game string, c Contents, random io.Reader) (string, error
 	case r.aeads[r.sealing] == nil:
 		return "", errors.New("seal: sealing with a Keyring of no keys (use NewKeyring)")
 	}
+	prefix := string("vp"[c.Scope]) + strconv.Itoa(int(c.Format))
 	header := headerSize(c.Format)
 	sealed := make([]byte, nonceSize+header+len(c.State)+tagSize) // nonce || plaintext || tag, encrypted in place
 	nonce := sealed[:nonceSize]
@@ -175,37 +176,20 @@ func headerSize(format Format) int {
 	return TableSize + rulesVersionSize
 }
 
-// prefixes are the prefixes of tokens, without the dot that ends them, with the format and scope each names.
-var prefixes = []struct {
-	text   string
-	format Format
-	scope  Scope
-}{{"v1", Format1, ScopeSealed}, {"p1", Format1, ScopePlain}, {"v2", Format2, ScopeSealed}, {"p2", Format2, ScopePlain}}
-
-// prefixOf returns the prefix of the tokens of format and scope, and whether there are any.
-func prefixOf(format Format, scope Scope) (string, bool) {
-	for _, p := range prefixes {
-		if p.format == format && p.scope == scope {
-			return p.text, true
-		}
-	}
-	return "", false
-}
-
-// parsePrefix returns the format and scope that a token's prefix (without its dot) names. A prefix not in prefixes
-// but of their form, a lowercase letter and one to three digits, is ReasonTokenVersionUnsupported: a newer build's,
-// perhaps; any other is ReasonTokenMalformed.
+// parsePrefix returns the format and scope that a token's prefix (without its dot) names: "v" for ScopeSealed or "p"
+// for ScopePlain, then the format's number. A prefix of that form, a lowercase letter and one to three digits, that
+// names no format this build knows is ReasonTokenVersionUnsupported: a newer build's, perhaps; any other prefix is
+// ReasonTokenMalformed.
 func parsePrefix(prefix string) (Contents, error) {
-	for _, p := range prefixes {
-		if prefix == p.text {
-			return Contents{Format: p.format, Scope: p.scope}, nil
-		}
-	}
-	if len(prefix) < 2 || len(prefix) > 4 || prefix[0] < 'a' || prefix[0] > 'z' ||
-		strings.Trim(prefix[1:], "0123456789") != "" {
+	if len(prefix) < 2 || len(prefix) > 4 || prefix[0] < 'a' || prefix[0] > 'z' || strings.Trim(prefix[1:], "0123456789") != "" {
 		return Contents{}, fail(ReasonTokenMalformed)
 	}
-	return Contents{}, fail(ReasonTokenVersionUnsupported)
+	scope := strings.IndexByte("vp", prefix[0])
+	format, _ := strconv.Atoi(prefix[1:])
+	if scope < 0 || prefix[1] == '0' || format < int(Format1) || format > int(CurrentFormat) {
+		return Contents{}, fail(ReasonTokenVersionUnsupported)
+	}
+	return Contents{Format: Format(format), Scope: Scope(scope)}, nil
 }
 
 // additionalData is what a token authenticates besides its plaintext: its format and scope (by its prefix), the
