@@ -9,6 +9,7 @@ import (
 	"github.com/rulebook/rulebook/server/identity"
 	"github.com/rulebook/rulebook/server/tlsfiles"
 	"github.com/rulebook/rulebook/server/tracing"
+	"github.com/rulebook/rulebook/service/seal"
 )
 
 // Config is how a Server serves.
@@ -45,6 +46,9 @@ type Config struct {
 	// AcceptPlainScopedTokens lets the callers that hold only tokens open tokens of seal.ScopePlain: of boards a
 	// caller chose (a plain state or a chosen seed).
 	AcceptPlainScopedTokens bool
+	// SealTokenFormat is the format of the state tokens the server seals (see service.Config): 0 for the current one,
+	// or seal.Format1 while it runs beside replicas of a build that reads only format 1.
+	SealTokenFormat seal.Format
 	// APIKeys name the callers that send an API key; nil names none (a call with a key is then refused).
 	APIKeys *identity.Keys
 	// RequireCaller refuses RulesService calls from anonymous callers (neither a client certificate nor an API key)

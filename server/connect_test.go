@@ -100,7 +100,7 @@ func TestRPCProtocols(t *testing.T) {
 				t.Fatal(err)
 			}
 			passes := game.Msg.GetSeatPasses()
-			if !strings.HasPrefix(game.Msg.GetToken(), "v1.") || len(passes) != 2 {
+			if !strings.HasPrefix(game.Msg.GetToken(), "v2.") || len(passes) != 2 {
 				t.Fatalf("NewGame answered %v, want a token and two seat passes", game.Msg)
 			}
 			applied, err := apply.CallUnary(ctx, connect.NewRequest(&rulebookv1.ApplyMoveRequest{Game: "exploze",

@@ -71,7 +71,8 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 		m = metrics.New(metrics.Build{Version: cfg.Version, Revision: cfg.Revision}, ids)
 	}
 	rules, err := service.New(log, service.Config{Keys: keys, AcceptPlainStates: cfg.AcceptPlainStates, Now: cfg.Now,
-		PlainStateCallers: cfg.PlainStateCallers, AcceptPlainScopedTokens: cfg.AcceptPlainScopedTokens, Observer: m}, games...)
+		PlainStateCallers: cfg.PlainStateCallers, AcceptPlainScopedTokens: cfg.AcceptPlainScopedTokens, SealTokenFormat: cfg.SealTokenFormat,
+		Observer: m}, games...)
 	if err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ func TestKeyRotation(t *testing.T) {
 	moved := servertest.Succeeded(during.RPC.ApplyMove(servertest.CallContext(t), &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: oldToken,
 		SeatPass: passes[0], Move: servertest.ExplozeMove(1)}))(t)
 	newToken := moved.GetToken()
-	for token, prefix := range map[string]string{oldToken: "v1.old.", newToken: "v1.new."} {
+	for token, prefix := range map[string]string{oldToken: "v2.old.", newToken: "v2.new."} {
 		if !strings.HasPrefix(token, prefix) {
 			t.Errorf("token %.20s..., want it sealed under %s", token, prefix)
 		}
@@ -91,7 +91,7 @@ func flipBit(token string, rng *rand.Rand) string {
 
 // TestTamperedTokens sends altered tokens and seat passes to a token-only server over gRPC and REST: 200 seeded
 // random bit flips, truncations, an extension, a token of another game, tokens sealed under another key (same id,
-// and another id), and seat passes of another seat, another table or altered. Each must be refused with the code
+// and another id), tokens of a format the server does not know (TOKEN_VERSION_UNSUPPORTED), and seat passes of another seat, another table or altered. Each must be refused with the code
 // and reason expected (for an altered token, the reason package seal itself gives when opening it), and no refusal
 // may show any part of the token, the seat pass or the key.
 func TestTamperedTokens(t *testing.T) {
@@ -117,7 +117,7 @@ func TestTamperedTokens(t *testing.T) {
 	// altered is the case of a token altered from the test's: refused for the reason seal gives when opening it.
 	reasons := map[string]int{}
 	altered := func(name, altered string) servertest.ErrorCase {
-		_, _, err := ring.Open("exploze", altered)
+		_, err := ring.Open("exploze", altered, seal.ScopeSealed)
 		reason := seal.Reason(err)
 		if reason == "" {
 			t.Fatalf("%s: seal opens the altered token (%v)", name, err)
@@ -134,7 +134,7 @@ func TestTamperedTokens(t *testing.T) {
 	for i := range 200 {
 		cases = append(cases, altered(fmt.Sprintf("bit flip %d", i), flipBit(token, rng)))
 	}
-	prefix := len("v1.test.")
+	prefix := len("v2.test.")
 	for _, n := range []int{1, 3, prefix - 1, prefix, prefix + 10, len(token) / 2, len(token) - 1} {
 		cases = append(cases, altered(fmt.Sprintf("cut to %d", n), token[:n]))
 	}
@@ -146,6 +146,8 @@ func TestTamperedTokens(t *testing.T) {
 		apply("token of another game", micropul.GetToken(), micropul.GetSeatPasses()[0], servertest.Invalid(seal.ReasonTokenInvalid, "token")),
 		apply("another key of the same id", sameIDToken, passes[0], servertest.Invalid(seal.ReasonTokenInvalid, "token")),
 		apply("a key of another id", otherIDToken, passes[0], servertest.Invalid(seal.ReasonTokenUnknownKey, "token")),
+		apply("a token of a newer format", "v3"+token[2:], passes[0], servertest.Invalid(seal.ReasonTokenVersionUnsupported, "token")),
+		apply("a token of a format of another kind", "x9.", passes[0], servertest.Invalid(seal.ReasonTokenVersionUnsupported, "token")),
 		apply("pass of another seat", token, passes[1], denied(service.ReasonNotYourSeat)),
 		apply("pass of another table", token, sameIDPasses[0], denied(seal.ReasonSeatPassInvalid)),
 		apply("pass of another game", token, micropul.GetSeatPasses()[0], denied(seal.ReasonSeatPassInvalid)),

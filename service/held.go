@@ -3,7 +3,9 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -60,38 +62,69 @@ func (s *Service) openGame(ctx context.Context, req proto.Message, game string, 
 		h.chosen = true
 		return h, nil
 	}
-	table, held, err := s.openToken(h, token)
+	c, pos, err := s.openToken(h, token)
 	if err != nil {
 		return openedGame{}, tokenRefused(err)
 	}
-	h.sealed, h.table, h.chosen = true, table, seal.ScopeOf(token) == seal.ScopePlain
+	h.pos, h.sealed, h.table, h.chosen = pos, true, c.Table, c.Scope == seal.ScopePlain
 	if pass != "" {
-		seat, err := table.CheckPass(game, pass)
+		seat, err := c.Table.CheckPass(game, pass)
 		if err != nil {
 			return openedGame{}, tokenRefused(err)
 		}
 		h.seat = engine.Player(seat)
 	}
-	if h.pos, err = g.Open(held); err != nil {
-		return openedGame{}, s.internal("open token", err) // a token the service sealed always holds a state
-	}
 	return h, nil
 }
 
-// openToken opens a token of h's game, telling the observer how it went. It opens a token of seal.ScopePlain only if
-// h's caller is trusted or the service accepts plain-scoped tokens.
-func (s *Service) openToken(h openedGame, token string) (seal.Table, []byte, error) {
+// openToken opens a token of h's game and the state it holds into a position (see openHeld), telling the observer
+// how it went. It opens a token of seal.ScopePlain only if h's caller is trusted or the service accepts plain-scoped
+// tokens.
+func (s *Service) openToken(h openedGame, token string) (seal.Contents, engine.Position, error) {
 	accept := seal.ScopeSealed
 	if h.trusted || s.cfg.AcceptPlainScopedTokens {
 		accept = seal.ScopePlain
 	}
-	table, bytes, err := s.cfg.Keys.OpenScoped(h.game, token, accept)
+	c, err := s.cfg.Keys.Open(h.game, token, accept)
+	var pos engine.Position
+	if err == nil {
+		pos, err = openHeld(h.g, c)
+	}
 	result := "ok"
 	if err != nil {
 		result = seal.Reason(err)
 	}
 	s.cfg.Observer.TokenOpened(result)
-	return table, bytes, err
+	return c, pos, err
+}
+
+// openHeld opens the state of c into a position of g, checked as a plain state is, whatever the token's format and
+// rules version: g's Open reads the wire form of a GameState, which every token of format 2 holds, and the private
+// form an earlier build's token of format 1 may hold. A private form records no rules version, so it is read only
+// from a token of format 1, all of whose builds played the rules of today's private forms. A state this build cannot
+// read, or that breaks this build's rules, is refused TOKEN_VERSION_UNSUPPORTED: the token is authentic, but of a
+// build whose states this one cannot read or play.
+func openHeld(g engine.Game, c seal.Contents) (engine.Position, error) {
+	unsupported := &seal.Error{Reason: seal.ReasonTokenVersionUnsupported}
+	if c.Format != seal.Format1 && len(c.State) > 0 && c.State[0] == engine.PrivateForm {
+		return nil, unsupported
+	}
+	pos, err := g.Open(c.State)
+	if err != nil {
+		return nil, unsupported
+	}
+	return pos, nil
+}
+
+// rulesVersion returns the version of the rules this build plays of the hosted game (0 for a game it does not host).
+func (s *Service) rulesVersion(game string) uint32 {
+	i, ok := slices.BinarySearchFunc(s.infos, game, func(info *rulebookv1.GameInfo, id string) int {
+		return strings.Compare(info.GetId(), id)
+	})
+	if !ok {
+		return 0
+	}
+	return s.infos[i].GetRulesVersion()
 }
 
 // sealWithView seals pos, a full state, into a token of h's table, holding its held form (of seal.ScopePlain if h's
@@ -106,7 +139,9 @@ func (s *Service) sealWithView(h openedGame, pos engine.Position) (token string,
 	if h.chosen {
 		scope = seal.ScopePlain
 	}
-	if token, err = s.cfg.Keys.SealScoped(scope, h.game, h.table, held); err != nil {
+	token, err = s.cfg.Keys.Seal(h.game, seal.Contents{Format: s.cfg.SealTokenFormat, Scope: scope,
+		RulesVersion: s.rulesVersion(h.game), Table: h.table, State: held})
+	if err != nil {
 		return "", nil, s.internal("seal", err)
 	}
 	seen, err := pos.View(h.seat)
@@ -155,7 +190,13 @@ func (h openedGame) askedSeat(asked engine.Player, field string) (engine.Player,
 	return h.seat, nil
 }
 
-// tokenRefused is the error for a token or a seat pass that package seal refused.
+// versionUnsupported is the error for an authentic token whose state this build cannot read.
+func versionUnsupported() error {
+	return tokenRefused(&seal.Error{Reason: seal.ReasonTokenVersionUnsupported})
+}
+
+// tokenRefused is the error for a token or a seat pass that package seal (or openHeld) refused: INVALID_ARGUMENT
+// on the field token (TOKEN_VERSION_UNSUPPORTED among them), but for the refusals of a seat or a scope.
 func tokenRefused(err error) error {
 	var e *seal.Error
 	if !errors.As(err, &e) {

@@ -56,7 +56,7 @@ func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, b, err := ring.OpenScoped(game, token, seal.ScopePlain)
+	c, err := ring.Open(game, token, seal.ScopePlain)
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}
@@ -64,7 +64,7 @@ func opener(t testing.TB, game, token string) *rulebookv1.GameState {
 	if i < 0 {
 		t.Fatalf("no game %q", game)
 	}
-	pos, err := games[i].Open(b)
+	pos, err := games[i].Open(c.State)
 	if err != nil {
 		t.Fatal(err)
 	}

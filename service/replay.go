@@ -111,11 +111,9 @@ func (s *Service) openRecord(h openedGame, req *rulebookv1.ReplayRequest) (*reco
 	}
 	r := &record{states: make([]engine.Position, len(tokens))}
 	for i, token := range tokens {
-		table, held, err := s.openToken(h, token)
-		if err == nil && table == h.table {
-			if pos, err := h.g.Open(held); err == nil {
-				r.states[i] = pos
-			}
+		c, pos, err := s.openToken(h, token)
+		if err == nil && c.Table == h.table {
+			r.states[i] = pos
 		}
 	}
 	others := slices.ContainsFunc(req.GetMoves(), func(m *rulebookv1.Move) bool { return engine.Player(m.GetPlayer()) != h.seat })

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -35,6 +36,10 @@ type Config struct {
 	// AcceptPlainScopedTokens lets callers that hold only tokens open tokens of seal.ScopePlain, whose boards a caller
 	// chose (a plain state, a chosen seed); without it they are refused (TOKEN_SCOPE_REFUSED).
 	AcceptPlainScopedTokens bool
+	// SealTokenFormat is the format of the tokens the service seals: seal.CurrentFormat (0 means it), or seal.Format1
+	// while it runs beside a build that reads only format 1 (a rolling update), whose tokens then hold the wire form
+	// of a GameState, which such a build reads of every game. Tokens of either format open whatever it is.
+	SealTokenFormat seal.Format
 	// PuzzleNodeLimit bounds the search of one SolvePuzzle call; 0 means defaultPuzzleNodeLimit.
 	PuzzleNodeLimit int64
 	// Now tells the time at which moves are received (for Ubongo Duel's same-moment finishes); nil means time.Now.
@@ -82,6 +87,11 @@ type Service struct {
 func New(log *zap.Logger, cfg Config, games ...engine.Game) (*Service, error) {
 	if cfg.Keys == nil {
 		return nil, errors.New("service: no keys to seal states with")
+	}
+	if cfg.SealTokenFormat == 0 {
+		cfg.SealTokenFormat = seal.CurrentFormat
+	} else if cfg.SealTokenFormat > seal.CurrentFormat {
+		return nil, fmt.Errorf("service: no token format %d to seal (1 to %d)", cfg.SealTokenFormat, seal.CurrentFormat)
 	}
 	if cfg.PuzzleNodeLimit <= 0 {
 		cfg.PuzzleNodeLimit = defaultPuzzleNodeLimit

@@ -231,7 +231,7 @@ func TestKeyRotation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("an old game after rotation: %v", err)
 	}
-	if !strings.HasPrefix(resp.GetToken(), "v1.new.") {
+	if !strings.HasPrefix(resp.GetToken(), "v2.new.") {
 		t.Errorf("the answer is not sealed under the new key: %.12s...", resp.GetToken())
 	}
 	retired := newService(t, false, newKey)

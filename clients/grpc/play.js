@@ -112,7 +112,7 @@ const toMove = (state) => state[state.game].to_move;
 async function play(info, options, pick) {
   const game = info.id;
   const table = await call('NewGame', { game, options, seal: true });
-  check(table.state === null && table.token.startsWith('v1.'), `${game}: NewGame answers a token, not a state`);
+  check(table.state === null && table.token.startsWith('v2.'), `${game}: NewGame answers a token, not a state`);
   const passes = table.seat_passes;
   let { token } = table;
   let seat = toMove(table.view);

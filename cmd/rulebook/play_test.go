@@ -55,7 +55,7 @@ B player 2: 1 stone
 2 moves played. player 1 to move.
 player 1> 
 The game is left unfinished. Each seat may take it up with rulebook play exploze -token TOKEN -pass PASS:
-Token: v1.test.…
+Token: v2.test.…
 Seat 1's pass: 1.…
 Seat 2's pass: 2.…
 `}.check(t, elideBare(r))
@@ -63,7 +63,7 @@ Seat 2's pass: 2.…
 
 // Tokens and seat passes in plain text, as play prints them.
 var (
-	bareToken = regexp.MustCompile(`\b(v1\.[A-Za-z0-9_-]+\.)[A-Za-z0-9_-]+`)
+	bareToken = regexp.MustCompile(`\b([vp][0-9]+\.[A-Za-z0-9_-]+\.)[A-Za-z0-9_-]+`)
 	barePass  = regexp.MustCompile(`(pass: [1-9][0-9]*\.)[A-Za-z0-9_-]{22}\b`)
 )
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rulebook/rulebook/server"
+	"github.com/rulebook/rulebook/service/seal"
 )
 
 // config is everything rulebookd can be told. Each setting comes from its flag, else its environment variable,
@@ -35,6 +36,8 @@ type config struct {
 	apiKeysFile string
 	// memoryLimit is the Go runtime's memory limit, unless GOMEMLIMIT sets it; 0 means from the cgroup's.
 	memoryLimit int64
+	// sealTokenFormat is the format of the state tokens the server seals: 1 or 2.
+	sealTokenFormat int
 	// server is how the server serves.
 	server server.Config
 }
@@ -82,6 +85,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 		{"cors-origins", "RULEBOOK_CORS_ORIGINS", "", "comma-separated `origins` (https://app.example.com, or * for any) whose web pages may call the HTTP address (REST, Connect, gRPC-Web) from a browser; none: no CORS header is sent", listVar(&cfg.server.CORSOrigins)},
 		{"api-keys-file", "RULEBOOK_API_KEYS_FILE", "", "file of the API keys that name callers, one \"name:sha256:<hex of the key's SHA-256>\" per line (# comments); owner-only, or refused", stringVar(&cfg.apiKeysFile)},
 		{"plain-state-callers", "RULEBOOK_PLAIN_STATE_CALLERS", "", "comma-separated `names` of the callers (API key names, certificate URI SANs or common names) that may send and receive plain states and chosen seeds; the others hold only tokens (not with -accept-plain-states)", listVar(&cfg.server.PlainStateCallers)},
+		{"seal-token-format", "RULEBOOK_SEAL_TOKEN_FORMAT", "2", "format of the state tokens sealed: 2, or 1 while replicas of a build that reads only format 1 serve beside this one (a rolling update); tokens of either format are opened", intVar(&cfg.sealTokenFormat)},
 		{"accept-plain-scoped-tokens", "RULEBOOK_ACCEPT_PLAIN_SCOPED_TOKENS", "false", "let callers that hold only tokens open tokens of the plain scope: of boards a caller chose (a plain state or a chosen seed)", boolVar(&cfg.server.AcceptPlainScopedTokens)},
 		{"require-caller", "RULEBOOK_REQUIRE_CALLER", "false", "refuse RulesService calls from callers without an API key or a client certificate (UNAUTHENTICATED, HTTP 401); health checks, reflection, /healthz, /openapi.json and /play/ stay open", boolVar(&cfg.server.RequireCaller)},
 		{"caller-max-calls", "RULEBOOK_CALLER_MAX_CALLS", "", "comma-separated `name=N`: at most N calls at once of the caller name (anonymous: every anonymous caller together); more are refused with RESOURCE_EXHAUSTED", callsVar(&cfg.server.CallerMaxCalls)},
@@ -105,6 +109,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	}
 	cfg.server.Version, cfg.server.Revision = buildVersion()
 	cfg.server.Metrics = cfg.adminAddr != "" // nobody could read them
+	cfg.server.SealTokenFormat = seal.Format(cfg.sealTokenFormat)
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
@@ -120,6 +125,8 @@ func (c config) check() error {
 		return errors.New("state keys come from " + stateKeysEnv + " or from a file, not both")
 	case c.memoryLimit < 0:
 		return errors.New("memory limit must not be negative")
+	case c.sealTokenFormat != int(seal.Format1) && c.sealTokenFormat != int(seal.Format2):
+		return fmt.Errorf("seal token format %d: want 1 or 2", c.sealTokenFormat)
 	case c.stateKeys == "" && c.stateKeysFile == "" && c.dataDir == "":
 		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
 	}

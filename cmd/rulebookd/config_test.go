@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rulebook/rulebook/server/tlsfiles"
+	"github.com/rulebook/rulebook/service/seal"
 )
 
 // TestParseConfig checks defaults, environment variables, flags winning over them, and refused values.
@@ -70,6 +71,11 @@ func TestParseConfig(t *testing.T) {
 		{name: "memory limit", env: map[string]string{"RULEBOOK_MEMORY_LIMIT": "200000000"},
 			want: func(c config) bool { return c.memoryLimit == 200_000_000 }},
 		{name: "negative memory limit", args: []string{"-memory-limit", "-1"}, wantErr: true},
+		{name: "seal token format 2 by default", want: func(c config) bool { return c.server.SealTokenFormat == seal.Format2 }},
+		{name: "seal token format 1 for a rolling update", env: map[string]string{"RULEBOOK_SEAL_TOKEN_FORMAT": "1"},
+			want: func(c config) bool { return c.server.SealTokenFormat == seal.Format1 }},
+		{name: "seal token format of no build", args: []string{"-seal-token-format", "3"}, wantErr: true},
+		{name: "seal token format 0", args: []string{"-seal-token-format", "0"}, wantErr: true},
 		{name: "CORS origins", args: []string{"-cors-origins", "https://a.example, http://localhost:5173,"},
 			want: func(c config) bool {
 				return slices.Equal(c.server.CORSOrigins, []string{"https://a.example", "http://localhost:5173"})

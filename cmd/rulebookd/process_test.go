@@ -219,7 +219,7 @@ func TestTwoProcessesShareAKey(t *testing.T) {
 			if score == nil {
 				t.Fatalf("not over after %d moves", g.Moves)
 			}
-			if !strings.HasPrefix(g.Token, "v1.test.") {
+			if !strings.HasPrefix(g.Token, "v2.test.") {
 				t.Errorf("token %.20s..., want it sealed under the shared key", g.Token)
 			}
 			t.Logf("%d moves in %d calls", g.Moves, g.Calls)

@@ -91,7 +91,8 @@ func New(build Build, games []string) *Metrics {
 		m.solverNodes, m.draining, m.httpRequests, m.httpDuration, m.httpInFlight, m.callerCalls, buildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// Counters that alerts watch exist from the start, at 0, so that their first increase counts.
-	for _, result := range []string{"ok", seal.ReasonTokenMalformed, seal.ReasonTokenTooLarge, seal.ReasonTokenUnknownKey, seal.ReasonTokenInvalid} {
+	for _, result := range []string{"ok", seal.ReasonTokenMalformed, seal.ReasonTokenTooLarge, seal.ReasonTokenUnknownKey, seal.ReasonTokenInvalid,
+		seal.ReasonTokenVersionUnsupported} {
 		m.tokenOpens.WithLabelValues(result)
 	}
 	m.limiterWaits.WithLabelValues(admission.LimitHeavyCalls)

@@ -4,8 +4,8 @@ import "errors"
 
 // Reason codes of an [*Error]. They are stable: clients may switch on them.
 const (
-	// ReasonTokenMalformed: the token is not in the token format (prefix or version, key id, base64, too short to
-	// hold a nonce, a table and a tag).
+	// ReasonTokenMalformed: the token is not in a token format (prefix, key id, base64, too short to hold a nonce,
+	// a table and a tag).
 	ReasonTokenMalformed = "TOKEN_MALFORMED"
 	// ReasonTokenTooLarge: the token is longer than MaxTokenBytes.
 	ReasonTokenTooLarge = "TOKEN_TOO_LARGE"
@@ -18,6 +18,10 @@ const (
 	// ReasonTokenScope: the token is authentic, but of ScopePlain (sealed for a caller that may choose any board),
 	// and it was opened by a caller that holds only tokens, on a server not told to take such tokens from it.
 	ReasonTokenScope = "TOKEN_SCOPE_REFUSED"
+	// ReasonTokenVersionUnsupported: the token's prefix names a format this build does not know (a newer build's,
+	// during a rolling update). The service gives it too for an authentic token whose state this build cannot read,
+	// or that breaks this build's rules (a token sealed under other rules).
+	ReasonTokenVersionUnsupported = "TOKEN_VERSION_UNSUPPORTED"
 	// ReasonStateTooLarge: Seal was given a state longer than MaxStateBytes. It is the sealer's fault, not a
 	// token holder's.
 	ReasonStateTooLarge = "STATE_TOO_LARGE"
@@ -47,6 +51,8 @@ func (e *Error) Error() string {
 		return "state token is not authentic"
 	case ReasonTokenScope:
 		return "state token sealed for a caller that may choose any board"
+	case ReasonTokenVersionUnsupported:
+		return "state token of a format or rules version this service does not read"
 	case ReasonStateTooLarge:
 		return "state too large to seal"
 	case ReasonSeatPassMalformed:

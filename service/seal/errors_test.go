@@ -9,7 +9,8 @@ import (
 
 func TestErrorMessages(t *testing.T) {
 	reasons := []string{
-		ReasonTokenMalformed, ReasonTokenTooLarge, ReasonTokenUnknownKey, ReasonTokenInvalid, ReasonStateTooLarge,
+		ReasonTokenMalformed, ReasonTokenTooLarge, ReasonTokenUnknownKey, ReasonTokenInvalid, ReasonTokenScope,
+		ReasonTokenVersionUnsupported, ReasonStateTooLarge,
 		ReasonSeatPassMalformed, ReasonSeatPassInvalid,
 	}
 	seen := make(map[string]string)

@@ -25,32 +25,36 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	token, err := ring.Seal("micropul", table, []byte("the encoded state"))
+	token, err := ring.Seal("micropul", seal.Contents{RulesVersion: 1, Table: table, State: []byte("the encoded state")})
 	if err != nil {
 		log.Fatal(err)
 	}
 	pass := table.Pass("micropul", 2) // given to the second player only
 
 	// A move comes back with the token and a pass.
-	table, state, err := ring.Open("micropul", token)
+	opened, err := ring.Open("micropul", token, seal.ScopeSealed)
 	if err != nil {
 		log.Fatal(err)
 	}
-	seat, err := table.CheckPass("micropul", pass)
+	seat, err := opened.Table.CheckPass("micropul", pass)
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("%s, seat %d\n", state, seat)
+	fmt.Printf("%s (format %d, rules version %d), seat %d\n", opened.State, opened.Format, opened.RulesVersion, seat)
 
 	// A token is bound to its game, and a pass to its seat.
-	_, _, err = ring.Open("exploze", token)
+	_, err = ring.Open("exploze", token, seal.ScopeSealed)
 	fmt.Println(seal.Reason(err))
 	_, err = table.CheckPass("micropul", "1"+pass[1:])
 	fmt.Println(seal.Reason(err))
+	// A token of a format this build does not know, such as a newer build's, is refused as such.
+	_, err = ring.Open("micropul", "v3"+token[2:], seal.ScopeSealed)
+	fmt.Println(seal.Reason(err))
 	// Output:
-	// the encoded state, seat 2
+	// the encoded state (format 2, rules version 1), seat 2
 	// TOKEN_INVALID
 	// SEAT_PASS_INVALID
+	// TOKEN_VERSION_UNSUPPORTED
 }
 
 // Keys rotate by putting a new key first: it seals from then on, and tokens of the old key still open until the old
@@ -65,15 +69,15 @@ old:R3b0nxYYq3hh0MjXFn9xxnbv3gw8UbdB2qqoQGVE8Jk=
 	}
 	before, _ := seal.NewKeyring(keys...)
 	table, _ := seal.NewTable(nil)
-	token, _ := before.Seal("exploze", table, []byte("state"))
+	token, _ := before.Seal("exploze", seal.Contents{Table: table, State: []byte("state")})
 
 	fresh, _ := seal.GenerateKey("new", nil)
 	after, _ := seal.NewKeyring(append([]seal.Key{fresh}, keys...)...)
-	_, state, err := after.Open("exploze", token)
-	fmt.Println(after.SealingKeyID(), string(state), err)
+	opened, err := after.Open("exploze", token, seal.ScopeSealed)
+	fmt.Println(after.SealingKeyID(), string(opened.State), err)
 
 	retired, _ := seal.NewKeyring(fresh)
-	_, _, err = retired.Open("exploze", token)
+	_, err = retired.Open("exploze", token, seal.ScopeSealed)
 	fmt.Println(seal.Reason(err))
 	// Output:
 	// new state <nil>
