@@ -101,7 +101,13 @@ func makeCallsOfEachKind(t *testing.T, ts *testServer) *rulebookv1.NewGameRespon
 	sealed := servertest.Succeeded(ts.RPC.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze", Seal: true}))(t)
 	servertest.Succeeded(ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: sealed.GetToken(),
 		SeatPass: sealed.GetSeatPasses()[0], Move: servertest.ExplozeMove(1)}))(t)
-	if _, err := ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: sealed.GetToken() + "A",
+	token := []byte(sealed.GetToken()) // one character changed in the middle: authentic no longer, yet well formed
+	if token[len(token)/2] == 'A' {
+		token[len(token)/2] = 'B'
+	} else {
+		token[len(token)/2] = 'A'
+	}
+	if _, err := ts.RPC.ApplyMove(ctx, &rulebookv1.ApplyMoveRequest{Game: "exploze", Token: string(token),
 		SeatPass: sealed.GetSeatPasses()[0], Move: servertest.ExplozeMove(1)}); err == nil {
 		t.Fatal("an altered token opened")
 	}
