@@ -4,17 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // TestStateForms plays seeded random games on boards of several sizes and checks at every ply that the private form
-// of the state unpacks to the same state, and that AppendStateWire writes the bytes protobuf's encoding of the
-// state's envelope gives.
+// of the state unpacks to the same state.
 func TestStateForms(t *testing.T) {
 	for _, opts := range []Options{{Rows: 2, Cols: 2, Players: 2}, {Rows: 3, Cols: 5, Players: 3}, DefaultOptions(),
 		{Rows: 8, Cols: 8, Players: 8}, {Rows: 32, Cols: 32, Players: 2}} {
@@ -29,7 +26,6 @@ func TestStateForms(t *testing.T) {
 			if !proto.Equal(back.Proto(), s.Proto()) {
 				t.Fatalf("%dx%d ply %d: unpacked %v, want %v", opts.Rows, opts.Cols, ply, back, s)
 			}
-			enginetest.CheckStateWire(t, definition{}, s)
 			legal := s.Legal(s.ToMove())
 			s, _ = play(t, s, coordOf(legal[rng.IntN(len(legal))]))
 		}
@@ -63,48 +59,6 @@ func TestUnpackRefuses(t *testing.T) {
 // FuzzUnpack unpacks arbitrary bytes as the private form of a state (enginetest.FuzzUnpack).
 func FuzzUnpack(f *testing.F) {
 	enginetest.FuzzUnpack(f, definition{}, FromProto, newGame(f, DefaultOptions()))
-}
-
-// FuzzStateWire checks AppendStateWire against protobuf's encoding on every state that arbitrary bytes unpack to.
-func FuzzStateWire(f *testing.F) {
-	f.Add(definition{}.PackState(nil, newGame(f, DefaultOptions())))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if s, err := (definition{}).UnpackState(b); err == nil {
-			enginetest.CheckStateWire(t, definition{}, s)
-		}
-	})
-}
-
-// TestWireFieldNumbers checks the field numbers AppendStateWire writes against the messages' descriptors.
-func TestWireFieldNumbers(t *testing.T) {
-	for _, c := range []struct {
-		msg   proto.Message
-		field protoreflect.Name
-		want  protowire.Number
-	}{
-		{&rulebookv1.GameState{}, "exploze", fieldGameStateExploze},
-		{&rulebookv1.ExplozeState{}, "rules_version", fieldStateRulesVersion},
-		{&rulebookv1.ExplozeState{}, "options", fieldStateOptions},
-		{&rulebookv1.ExplozeState{}, "moves_played", fieldStateMovesPlayed},
-		{&rulebookv1.ExplozeState{}, "to_move", fieldStateToMove},
-		{&rulebookv1.ExplozeState{}, "cells", fieldStateCells},
-		{&rulebookv1.ExplozeOptions{}, "rows", fieldOptionsRows},
-		{&rulebookv1.ExplozeOptions{}, "cols", fieldOptionsCols},
-		{&rulebookv1.ExplozeOptions{}, "players", fieldOptionsPlayers},
-		{&rulebookv1.ExplozeCell{}, "owner", fieldCellOwner},
-		{&rulebookv1.ExplozeCell{}, "stones", fieldCellStones},
-	} {
-		md := c.msg.ProtoReflect().Descriptor()
-		if fd := md.Fields().ByName(c.field); fd == nil || fd.Number() != c.want {
-			t.Errorf("%s.%s: field %v, AppendStateWire writes %d", md.FullName(), c.field, fd, c.want)
-		}
-	}
-	for msg, written := range map[proto.Message]int{&rulebookv1.ExplozeState{}: 5, &rulebookv1.ExplozeOptions{}: 3,
-		&rulebookv1.ExplozeCell{}: 2} {
-		if md := msg.ProtoReflect().Descriptor(); md.Fields().Len() != written {
-			t.Errorf("%s has %d fields; AppendStateWire writes %d", md.FullName(), md.Fields().Len(), written)
-		}
-	}
 }
 
 // BenchmarkHeldForm reads a benchmark position's state from the bytes a token holds and writes it back, as the
