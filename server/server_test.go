@@ -292,7 +292,7 @@ func errorCases(t testing.TB) []servertest.ErrorCase {
 		{
 			Name: "inconsistent state",
 			Path: "/v1/games/exploze:apply",
-			Body: `{"state":` + strings.Replace(openingState, `"stones":1}`, `"stones":2}`, 1) + `,"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
+			Body: `{"state":` + strings.Replace(openingState, `"stones":[1,`, `"stones":[2,`, 1) + `,"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
 			Call: apply(badState, move(1, 0, 0)),
 			Want: servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "STONE_COUNT_MISMATCH", Field: "state.exploze.movesPlayed"},
 		},
