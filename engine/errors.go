@@ -42,7 +42,7 @@ type Error struct {
 	// Message is a human sentence naming the facts.
 	Message string
 	// Field is the path of the offending field inside the game's protobuf message, in protobuf JSON-path form
-	// relative to the game's own message (for example "cells[3].stones"); empty when no single field is at fault.
+	// relative to the game's own message (for example "stones[3]"); empty when no single field is at fault.
 	Field string
 	// Facts are the details a client may act on (coordinates, players, counts), keyed by lowerCamelCase names.
 	Facts map[string]string

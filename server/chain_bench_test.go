@@ -66,16 +66,16 @@ func longChainPosition(b *testing.B) *rulebookv1.GameState {
 			if err != nil {
 				b.Fatal(err)
 			}
-			c := &rulebookv1.ExplozeCell{Stones: uint32(stones)}
+			owner := int32(0)
 			if cell[0] != '.' {
-				c.Owner = int32(cell[0]-'A') + 1
+				owner = int32(cell[0]-'A') + 1
 			}
-			s.Cells = append(s.Cells, c)
+			s.Owners, s.Stones = append(s.Owners, owner), append(s.Stones, uint32(stones))
 			s.MovesPlayed += uint32(stones)
 		}
 	}
-	if len(s.Cells) != 32*32 {
-		b.Fatalf("%d cells, want 1,024", len(s.Cells))
+	if len(s.Owners) != 32*32 {
+		b.Fatalf("%d cells, want 1,024", len(s.Owners))
 	}
 	return &rulebookv1.GameState{Game: &rulebookv1.GameState_Exploze{Exploze: s}}
 }

@@ -244,7 +244,7 @@ func TestViewOfPerfectInformation(t *testing.T) {
 
 // openingState is an Exploze 2x2 state after A(0,0) and B(1,1), as JSON.
 const openingState = `{"exploze":{"options":{"rows":2,"cols":2,"players":2},"movesPlayed":2,"toMove":1,` +
-	`"cells":[{"owner":1,"stones":1},{},{},{"owner":2,"stones":1}]}}`
+	`"owners":[1,0,0,2],"stones":[1,0,0,1]}}`
 
 // errorCases covers each class of error and how it travels.
 func errorCases(t testing.TB) []servertest.ErrorCase {
@@ -253,7 +253,7 @@ func errorCases(t testing.TB) []servertest.ErrorCase {
 		t.Fatal(err)
 	}
 	badState := proto.Clone(state).(*rulebookv1.GameState)
-	badState.GetExploze().Cells[0].Stones = 2
+	badState.GetExploze().Stones[0] = 2
 	move := func(player, row, col int32) *rulebookv1.Move {
 		return &rulebookv1.Move{Player: player, Game: &rulebookv1.Move_Exploze{Exploze: &rulebookv1.ExplozeMove{Row: row, Col: col}}}
 	}
@@ -292,7 +292,7 @@ func errorCases(t testing.TB) []servertest.ErrorCase {
 		{
 			Name: "inconsistent state",
 			Path: "/v1/games/exploze:apply",
-			Body: `{"state":` + strings.Replace(openingState, `"stones":1}`, `"stones":2}`, 1) + `,"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
+			Body: `{"state":` + strings.Replace(openingState, `"stones":[1,`, `"stones":[2,`, 1) + `,"move":{"player":1,"exploze":{"row":0,"col":0}}}`,
 			Call: apply(badState, move(1, 0, 0)),
 			Want: servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: "STONE_COUNT_MISMATCH", Field: "state.exploze.movesPlayed"},
 		},

@@ -241,8 +241,8 @@ func TestBoundsValidation(t *testing.T) {
 			Name: "domino", Cells: []*rulebookv1.PuzzleCell{{X: -1048576, Y: 1048576}, {X: -1048575, Y: 1048576}}})}},
 		{"largest exploze board", exploze(func(s *rulebookv1.ExplozeState, m *rulebookv1.ExplozeMove) {
 			s.Options = &rulebookv1.ExplozeOptions{Rows: 32, Cols: 32, Players: 8}
-			s.Cells = boundsMany[rulebookv1.ExplozeCell](1024)
-			s.Cells[1023].Owner, s.Cells[1023].Stones = 8, 2945
+			s.Owners, s.Stones = make([]int32, 1024), make([]uint32, 1024)
+			s.Owners[1023], s.Stones[1023] = 8, 2945
 			s.MovesPlayed, s.ToMove = 2945, 8
 			m.Row, m.Col = 31, 31
 		})},
@@ -258,13 +258,13 @@ func TestBoundsValidation(t *testing.T) {
 		{"cell off a small board (CELL_OFF_BOARD)",
 			exploze(func(_ *rulebookv1.ExplozeState, m *rulebookv1.ExplozeMove) { m.Row = 6 })},
 		{"exploze owner 9 (OWNER_OUT_OF_RANGE)", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
-			s.Cells[3].Owner = 9
+			s.Owners[3] = 9
 		})},
 		{"exploze stones past the longest game (STONES_OUT_OF_RANGE)",
-			exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) { s.Cells[0].Stones = 2946 })},
+			exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) { s.Stones[0] = 2946 })},
 		{"stone count mismatch (STONE_COUNT_MISMATCH)",
 			exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
-				s.Cells[0].Owner, s.Cells[0].Stones = 1, 2
+				s.Owners[0], s.Stones[0] = 1, 2
 			})},
 		{"wrong player (NOT_YOUR_TURN)",
 			apply("exploze", func(_ *rulebookv1.GameState, m *rulebookv1.Move) { m.Player = 2 })},
@@ -333,8 +333,11 @@ func TestBoundsValidation(t *testing.T) {
 		field string
 	}{
 		{"exploze board over 32 x 32", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
-			s.Cells = boundsMany[rulebookv1.ExplozeCell](1025)
-		}), "state.exploze.cells"},
+			s.Owners = make([]int32, 1025)
+		}), "state.exploze.owners"},
+		{"exploze stones over 32 x 32", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
+			s.Stones = make([]uint32, 1025)
+		}), "state.exploze.stones"},
 		{"exploze moves past the longest game", exploze(func(s *rulebookv1.ExplozeState, _ *rulebookv1.ExplozeMove) {
 			s.MovesPlayed = 1 << 31
 		}), "state.exploze.moves_played"},
@@ -601,10 +604,12 @@ func TestEngineChecksStateItems(t *testing.T) {
 		edit          func(*rulebookv1.ExplozeState)
 		reason, field string
 	}{
-		{"exploze owner 9", func(s *rulebookv1.ExplozeState) { s.Cells[3].Owner = 9 }, "OWNER_OUT_OF_RANGE", "state.exploze.cells[3].owner"},
-		{"exploze owner -1", func(s *rulebookv1.ExplozeState) { s.Cells[3].Owner = -1 }, "OWNER_OUT_OF_RANGE", "state.exploze.cells[3].owner"},
-		{"exploze stones past the longest game", func(s *rulebookv1.ExplozeState) { s.Cells[0].Stones = 2946 },
-			"STONES_OUT_OF_RANGE", "state.exploze.cells[0].stones"},
+		{"exploze owner 9", func(s *rulebookv1.ExplozeState) { s.Owners[3] = 9 }, "OWNER_OUT_OF_RANGE", "state.exploze.owners[3]"},
+		{"exploze owner -1", func(s *rulebookv1.ExplozeState) { s.Owners[3] = -1 }, "OWNER_OUT_OF_RANGE", "state.exploze.owners[3]"},
+		{"exploze stones past the longest game", func(s *rulebookv1.ExplozeState) { s.Stones[0] = 2946 },
+			"STONES_OUT_OF_RANGE", "state.exploze.stones[0]"},
+		{"exploze stones a cell short", func(s *rulebookv1.ExplozeState) { s.Stones = s.Stones[1:] },
+			"BOARD_SIZE_MISMATCH", "state.exploze.stones"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			game, err := s.NewGame(ctx, &rulebookv1.NewGameRequest{Game: "exploze"})

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
   const scored = await client.POST("/v1/games/{game}:score", { params: exploze, body: { state } });
   const score = scored.data?.score ?? fail("Score", scored.error);
-  const owners = [...new Set((state.exploze?.cells ?? []).map((c) => c.owner ?? 0).filter((o) => o !== 0))];
+  const owners = [...new Set((state.exploze?.owners ?? []).filter((o) => o !== 0))];
   if (!score.gameOver || owners.length !== 1 || JSON.stringify(score.winners) !== JSON.stringify(owners)) {
     fail(`the winners of a game whose board is held by ${JSON.stringify(owners)}`, score);
   }

@@ -20,11 +20,11 @@
 //
 // Every refusal is an *engine.Error with a stable reason code (the Reason constants of this package). Invalid errors
 // name the offending field by its path, with lowerCamelCase field names as in protobuf JSON. The typed API names it
-// relative to its own message: rulebook.v1.ExplozeState for a state ("cells[7].stones", "options.rows",
-// "movesPlayed"), rulebook.v1.ExplozeOptions for options ("rows"), and the envelope rulebook.v1.Move for a move
-// ("player", "exploze.row"). Game, the engine.Game of this package, places these paths under the request's argument
-// ("state.exploze.cells[7].stones", "move.exploze.row", "options.exploze.rows"); an envelope that holds no Exploze
-// message is refused with GAME_MISMATCH about the envelope itself ("state").
+// relative to its own message: rulebook.v1.ExplozeState for a state ("stones[7]", "options.rows", "movesPlayed"),
+// rulebook.v1.ExplozeOptions for options ("rows"), and the envelope rulebook.v1.Move for a move ("player",
+// "exploze.row"). Game, the engine.Game of this package, places these paths under the request's argument
+// ("state.exploze.stones[7]", "move.exploze.row", "options.exploze.rows"); an envelope that holds no Exploze message
+// is refused with GAME_MISMATCH about the envelope itself ("state").
 //
 // # Notation
 //

@@ -95,9 +95,9 @@ func TestGameEnvelopes(t *testing.T) {
 		enginetest.WantError(t, err, engine.Invalid, ReasonPlayerOutOfRange, "viewer")
 	}
 	corrupt := state.Encode()
-	corrupt.GetExploze().Cells[7].Stones = 1
+	corrupt.GetExploze().Stones[7] = 1
 	_, err = g.Decode(corrupt)
-	enginetest.WantError(t, err, engine.Invalid, ReasonCellOwnerMismatch, "state.exploze.cells[7].owner")
+	enginetest.WantError(t, err, engine.Invalid, ReasonCellOwnerMismatch, "state.exploze.owners[7]")
 }
 
 // equalMoves reports whether two moves are the same.

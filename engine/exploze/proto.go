@@ -32,24 +32,24 @@ func optionsFromProto(m *rulebookv1.ExplozeOptions) Options {
 
 // Proto returns the state as its protobuf message, with the current rules version and every option filled in.
 func (s *State) Proto() *rulebookv1.ExplozeState {
-	cells := make([]*rulebookv1.ExplozeCell, len(s.cells))
-	messages := make([]rulebookv1.ExplozeCell, len(s.cells)) // one allocation for the board, not one per cell
+	owners, stones := make([]int32, len(s.cells)), make([]uint32, len(s.cells))
 	for i, c := range s.cells {
-		messages[i].Owner, messages[i].Stones = int32(c.Owner), uint32(c.Stones)
-		cells[i] = &messages[i]
+		owners[i], stones[i] = int32(c.Owner), uint32(c.Stones)
 	}
 	return &rulebookv1.ExplozeState{
 		RulesVersion: RulesVersion,
 		Options:      s.opts.Proto(),
 		MovesPlayed:  uint32(s.moves),
 		ToMove:       int32(s.toMove),
-		Cells:        cells,
+		Owners:       owners,
+		Stones:       stones,
 	}
 }
 
 // FromProto returns the state m describes after checking it as NewState does; a nil m is an empty message. Besides
 // NewState's errors, a rules version other than 0 (the current one) and RulesVersion is an Invalid
-// RULES_VERSION_UNSUPPORTED error (field "rulesVersion"). The options and the number of cells are checked before the
+// RULES_VERSION_UNSUPPORTED error (field "rulesVersion"), and owners and stones must each have Rows x Cols entries
+// (BOARD_SIZE_MISMATCH, field "owners" or "stones"). The options and the lengths of the lists are checked before the
 // board is allocated.
 func FromProto(m *rulebookv1.ExplozeState) (*State, error) {
 	if v := m.GetRulesVersion(); v != 0 && v != RulesVersion {
@@ -61,12 +61,13 @@ func FromProto(m *rulebookv1.ExplozeState) (*State, error) {
 	if err := opts.check("options."); err != nil {
 		return nil, err
 	}
-	if err := checkBoardSize(opts, len(m.GetCells())); err != nil {
+	owners, stones := m.GetOwners(), m.GetStones()
+	if err := checkBoardSize(opts, len(owners), len(stones)); err != nil {
 		return nil, err
 	}
-	cells := make([]Cell, len(m.GetCells()))
-	for i, c := range m.GetCells() {
-		cells[i] = Cell{Owner: engine.Player(c.GetOwner()), Stones: intFromProto(c.GetStones())}
+	cells := make([]Cell, len(owners))
+	for i, owner := range owners {
+		cells[i] = Cell{Owner: engine.Player(owner), Stones: intFromProto(stones[i])}
 	}
 	return newState(opts, intFromProto(m.GetMovesPlayed()), engine.Player(m.GetToMove()), cells)
 }

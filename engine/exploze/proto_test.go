@@ -57,18 +57,22 @@ func TestFromProtoReasons(t *testing.T) {
 	}{
 		{"valid", valid(func(*rulebookv1.ExplozeState) {}), "", ""},
 		{"rules version 0 is current", valid(func(m *rulebookv1.ExplozeState) { m.RulesVersion = 0 }), "", ""},
-		{"nil message", nil, ReasonBoardSizeMismatch, "cells"},
+		{"nil message", nil, ReasonBoardSizeMismatch, "owners"},
 		{"rules version 2", valid(func(m *rulebookv1.ExplozeState) { m.RulesVersion = 2 }), ReasonRulesVersionUnsupported, "rulesVersion"},
 		{"rows", valid(func(m *rulebookv1.ExplozeState) { m.Options.Rows = 1000 }), ReasonOptionOutOfRange, "options.rows"},
 		{"negative cols", valid(func(m *rulebookv1.ExplozeState) { m.Options.Cols = -3 }), ReasonOptionOutOfRange, "options.cols"},
 		{"players", valid(func(m *rulebookv1.ExplozeState) { m.Options.Players = 7 }), ReasonOptionOutOfRange, "options.players"},
-		{"no options means 6x6", valid(func(m *rulebookv1.ExplozeState) { m.Options = nil }), ReasonBoardSizeMismatch, "cells"},
-		{"a cell short", valid(func(m *rulebookv1.ExplozeState) { m.Cells = m.Cells[1:] }), ReasonBoardSizeMismatch, "cells"},
+		{"no options means 6x6", valid(func(m *rulebookv1.ExplozeState) { m.Options = nil }), ReasonBoardSizeMismatch, "owners"},
+		{"an owner short", valid(func(m *rulebookv1.ExplozeState) { m.Owners = m.Owners[1:] }), ReasonBoardSizeMismatch, "owners"},
+		{"a count short", valid(func(m *rulebookv1.ExplozeState) { m.Stones = m.Stones[1:] }), ReasonBoardSizeMismatch, "stones"},
+		{"a count too many", valid(func(m *rulebookv1.ExplozeState) { m.Stones = append(m.Stones, 0) }), ReasonBoardSizeMismatch, "stones"},
+		{"both lists short", valid(func(m *rulebookv1.ExplozeState) { m.Owners, m.Stones = m.Owners[1:], m.Stones[1:] }), ReasonBoardSizeMismatch, "owners"},
+		{"no stones", valid(func(m *rulebookv1.ExplozeState) { m.Stones = nil }), ReasonBoardSizeMismatch, "stones"},
 		{"huge moves", valid(func(m *rulebookv1.ExplozeState) { m.MovesPlayed = math.MaxUint32 }), ReasonMovesOutOfRange, "movesPlayed"},
-		{"huge stones", valid(func(m *rulebookv1.ExplozeState) { m.Cells[2].Stones = math.MaxUint32 }), ReasonStonesOutOfRange, "cells[2].stones"},
-		{"owner", valid(func(m *rulebookv1.ExplozeState) { m.Cells[0].Owner = math.MinInt32 }), ReasonOwnerOutOfRange, "cells[0].owner"},
+		{"huge stones", valid(func(m *rulebookv1.ExplozeState) { m.Stones[2] = math.MaxUint32 }), ReasonStonesOutOfRange, "stones[2]"},
+		{"owner", valid(func(m *rulebookv1.ExplozeState) { m.Owners[0] = math.MinInt32 }), ReasonOwnerOutOfRange, "owners[0]"},
 		{"to move", valid(func(m *rulebookv1.ExplozeState) { m.ToMove = math.MaxInt32 }), ReasonToMoveInvalid, "toMove"},
-		{"unstable", valid(func(m *rulebookv1.ExplozeState) { m.Cells[4].Stones, m.MovesPlayed = 3, 6 }), ReasonUnstableCell, "cells[4].stones"},
+		{"unstable", valid(func(m *rulebookv1.ExplozeState) { m.Stones[4], m.MovesPlayed = 3, 6 }), ReasonUnstableCell, "stones[4]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := FromProto(c.m)

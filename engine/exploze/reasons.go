@@ -6,7 +6,7 @@ const (
 	ReasonOptionOutOfRange = "OPTION_OUT_OF_RANGE"
 	// ReasonRulesVersionUnsupported (Invalid): a state made under rules this release does not know.
 	ReasonRulesVersionUnsupported = "RULES_VERSION_UNSUPPORTED"
-	// ReasonBoardSizeMismatch (Invalid): the number of cells is not rows x cols.
+	// ReasonBoardSizeMismatch (Invalid): a list of the board, owners or stones, does not have rows x cols entries.
 	ReasonBoardSizeMismatch = "BOARD_SIZE_MISMATCH"
 	// ReasonMovesOutOfRange (Invalid): more moves played than any game on the board can last, or fewer than none.
 	ReasonMovesOutOfRange = "MOVES_OUT_OF_RANGE"

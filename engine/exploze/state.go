@@ -65,27 +65,27 @@ func New(opts Options) (*State, error) {
 // each an Invalid error whose field is a path in ExplozeState:
 //
 //   - OPTION_OUT_OF_RANGE ("options.rows", "options.cols", "options.players"): opts out of range;
-//   - BOARD_SIZE_MISMATCH ("cells"): len(cells) is not Rows x Cols;
+//   - BOARD_SIZE_MISMATCH ("owners"): len(cells) is not Rows x Cols;
 //   - MOVES_OUT_OF_RANGE ("movesPlayed"): movesPlayed is negative or above the longest possible game (see maxMoves);
-//   - for each cell in order, STONES_OUT_OF_RANGE ("cells[i].stones"): a negative count or one above that bound;
-//     OWNER_OUT_OF_RANGE ("cells[i].owner"): an owner outside 0..Players; CELL_OWNER_MISMATCH ("cells[i].owner"): an
-//     owner on an empty cell, or none on a cell with stones;
+//   - for each cell in order, STONES_OUT_OF_RANGE ("stones[i]"): a negative count or one above that bound;
+//     OWNER_OUT_OF_RANGE ("owners[i]"): an owner outside 0..Players; CELL_OWNER_MISMATCH ("owners[i]"): an owner on an
+//     empty cell, or none on a cell with stones;
 //   - STONE_COUNT_MISMATCH ("movesPlayed"): the stones do not add up to movesPlayed;
-//   - FIRST_ROUND_MISMATCH ("cells[i].stones" or "cells[i].owner"): while movesPlayed <= Players, a board other than
-//     one single stone for each of players 1..movesPlayed;
-//   - UNSTABLE_CELL ("cells[i].stones"): a cell at or above its critical number while the game is not over;
+//   - FIRST_ROUND_MISMATCH ("stones[i]" or "owners[i]"): while movesPlayed <= Players, a board other than one single
+//     stone for each of players 1..movesPlayed;
+//   - UNSTABLE_CELL ("stones[i]"): a cell at or above its critical number while the game is not over;
 //   - TO_MOVE_INVALID ("toMove"): once the game is over anyone but engine.NoPlayer; while nobody is out (so in round
 //     one, and in any two-player game not over) a player other than movesPlayed mod Players + 1, as turns have gone
 //     round in seat order; right after the first move past round one (movesPlayed = Players + 1), made by player 1,
 //     anyone but the next player still in the game after player 1; later one who is not a player still in the game;
-//   - LAST_MOVER_STONES ("cells"): after round one, the player who moved last (the winner, or the player still in the
+//   - LAST_MOVER_STONES ("stones"): after round one, the player who moved last (the winner, or the player still in the
 //     game before the player to move) holds fewer than 2 stones;
 //   - WINNER_MISMATCH ("movesPlayed"): a finished game whose winner did not make the last move, where that move's
 //     player is known: in a two-player game (player 1 makes the odd moves), or when the game ended on the first move
 //     past round one (player 1's);
-//   - FINAL_WAVE_MISSING ("cells", or "cells[i].stones"): a finished game's board without the mark of the wave that
-//     ended it: no cell has stones on every neighbour, or a cell at or above its critical number is neither such a
-//     cell nor next to one.
+//   - FINAL_WAVE_MISSING ("stones", or "stones[i]"): a finished game's board without the mark of the wave that ended
+//     it: no cell has stones on every neighbour, or a cell at or above its critical number is neither such a cell nor
+//     next to one.
 //
 // These are necessary conditions of reachability, each linear in the cells; some positions that no game reaches
 // pass them all (docs/rules/exploze.md gives counts on small boards).
@@ -100,7 +100,7 @@ func newState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell)
 	if err := opts.check("options."); err != nil {
 		return nil, err
 	}
-	if err := checkBoardSize(opts, len(cells)); err != nil {
+	if err := checkBoardSize(opts, len(cells), len(cells)); err != nil {
 		return nil, err
 	}
 	if limit := opts.maxMoves(); movesPlayed < 0 || movesPlayed > limit {
@@ -127,22 +127,31 @@ func newState(opts Options, movesPlayed int, toMove engine.Player, cells []Cell)
 	return s, nil
 }
 
-// checkBoardSize returns a BOARD_SIZE_MISMATCH error unless a board of opts has n cells.
-func checkBoardSize(opts Options, n int) error {
-	if want := opts.Rows * opts.Cols; n != want {
-		return engine.Invalidf(ReasonBoardSizeMismatch, "cells",
-			map[string]string{"cells": strconv.Itoa(n), "rows": strconv.Itoa(opts.Rows), "cols": strconv.Itoa(opts.Cols)},
-			"the board has %d cells; %d x %d needs %d", n, opts.Rows, opts.Cols, want)
+// checkBoardSize returns a BOARD_SIZE_MISMATCH error unless the lists of owners and stones of a board of opts (the
+// lengths of ExplozeState's owners and stones) each have Rows x Cols entries; its field is the first list that does not.
+func checkBoardSize(opts Options, owners, stones int) error {
+	want := opts.Rows * opts.Cols
+	field, n := "owners", owners
+	if owners == want {
+		field, n = "stones", stones
+	}
+	if n != want {
+		return engine.Invalidf(ReasonBoardSizeMismatch, field,
+			map[string]string{"owners": strconv.Itoa(owners), "stones": strconv.Itoa(stones),
+				"rows": strconv.Itoa(opts.Rows), "cols": strconv.Itoa(opts.Cols)},
+			"the board has %d owners and %d stone counts; %d x %d needs %d of each", owners, stones, opts.Rows, opts.Cols,
+			want)
 	}
 	return nil
 }
 
-// cellError returns an Invalid error about the field of cell i, with the cell's coordinates among its facts.
-func (s *State) cellError(reason string, i int, field string, facts map[string]string, format string,
+// cellError returns an Invalid error about cell i in the list named list ("owners" or "stones"), with the cell's
+// coordinates among its facts.
+func (s *State) cellError(reason string, i int, list string, facts map[string]string, format string,
 	args ...any) error {
 	at := s.coord(i)
 	facts["row"], facts["col"] = strconv.Itoa(at.Row), strconv.Itoa(at.Col)
-	return engine.Invalidf(reason, fmt.Sprintf("cells[%d].%s", i, field), facts, "cell %v: "+format,
+	return engine.Invalidf(reason, fmt.Sprintf("%s[%d]", list, i), facts, "cell %v: "+format,
 		append([]any{at}, args...)...)
 }
 
@@ -156,11 +165,11 @@ func (s *State) countCells() error {
 				map[string]string{"stones": strconv.Itoa(c.Stones), "max": strconv.Itoa(limit)},
 				"%d stones; a cell of this board holds 0 to %d", c.Stones, limit)
 		case c.Owner < engine.NoPlayer || c.Owner > players:
-			return s.cellError(ReasonOwnerOutOfRange, i, "owner",
+			return s.cellError(ReasonOwnerOutOfRange, i, "owners",
 				map[string]string{"owner": strconv.Itoa(int(c.Owner)), "players": strconv.Itoa(int(players))},
 				"owner %d is not a player of a %d-player game", c.Owner, players)
 		case (c.Owner == engine.NoPlayer) != (c.Stones == 0):
-			return s.cellError(ReasonCellOwnerMismatch, i, "owner",
+			return s.cellError(ReasonCellOwnerMismatch, i, "owners",
 				map[string]string{"owner": strconv.Itoa(int(c.Owner)), "stones": strconv.Itoa(c.Stones)},
 				"owner %d with %d stones; a cell has an owner exactly when it holds stones", c.Owner, c.Stones)
 		}
@@ -194,10 +203,10 @@ func (s *State) checkFirstRound() error {
 			return s.cellError(ReasonFirstRoundMismatch, i, "stones", facts(),
 				"%d stones after %d moves; until round one is over every stone is alone on its cell", c.Stones, s.moves)
 		case int(c.Owner) > s.moves:
-			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts(),
+			return s.cellError(ReasonFirstRoundMismatch, i, "owners", facts(),
 				"player %d owns a cell after %d moves; in round one player k makes move k", c.Owner, s.moves)
 		case placed[c.Owner]:
-			return s.cellError(ReasonFirstRoundMismatch, i, "owner", facts(),
+			return s.cellError(ReasonFirstRoundMismatch, i, "owners", facts(),
 				"player %d owns a second cell after %d moves; each player places once in round one", c.Owner, s.moves)
 		}
 		placed[c.Owner] = true
@@ -266,7 +275,7 @@ func (s *State) checkLastMove() error {
 	moves := strconv.Itoa(s.moves)
 	if mover := s.lastMover(); s.stones(mover) < 2 {
 		stones := s.stones(mover)
-		return engine.Invalidf(ReasonLastMoverStones, "cells",
+		return engine.Invalidf(ReasonLastMoverStones, "stones",
 			map[string]string{"player": strconv.Itoa(int(mover)), "stones": strconv.Itoa(stones), "movesPlayed": moves},
 			"player %d, who made the last move, holds %d stones; after round one a move leaves its player 2 or more",
 			mover, stones)
@@ -297,7 +306,7 @@ func (s *State) checkFinalWave() error {
 		anyFull = anyFull || full[i]
 	}
 	if !anyFull {
-		return engine.Invalidf(ReasonFinalWaveMissing, "cells", map[string]string{"movesPlayed": strconv.Itoa(s.moves)},
+		return engine.Invalidf(ReasonFinalWaveMissing, "stones", map[string]string{"movesPlayed": strconv.Itoa(s.moves)},
 			"the game is over, but no cell has stones on all its neighbours, as the wave that ended it leaves")
 	}
 	var buf [4]int

@@ -67,7 +67,7 @@ func TestBounds(t *testing.T) {
 			`{"additionalProperties":{"maxLength":8,"type":"string"},"maxProperties":3,"propertyNames":{"minLength":1,"type":"string"}}`},
 		{"rules of another type", fieldOf(&rulebookv1.ReplayRequest{}, "tokens"),
 			&validate.FieldRules{Type: &validate.FieldRules_Int32{Int32: &validate.Int32Rules{}}}, `{}`, `rules of a`},
-		{"no rules", fieldOf(&rulebookv1.ExplozeCell{}, "owner"), nil, `{"type":"integer"}`, `{"type":"integer"}`},
+		{"no rules", fieldOf(&rulebookv1.ExplozeCoord{}, "row"), nil, `{"type":"integer"}`, `{"type":"integer"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkSchema(t, tc.schema, tc.want, func(s object) error {

@@ -11,7 +11,7 @@ import (
 // other values. It must always answer JSON, a refusal with a code and a reason that is not INTERNAL (a panic of
 // the service, which Call answers so) or a response. Strings are cut to 16 KiB, so that one input's work stays small.
 func FuzzCall(f *testing.F) {
-	state := `{"exploze": {"rulesVersion": 1, "options": {"rows": 2, "cols": 2, "players": 2}, "toMove": 1, "cells": [{}, {}, {}, {}]}}`
+	state := `{"exploze": {"rulesVersion": 1, "options": {"rows": 2, "cols": 2, "players": 2}, "toMove": 1, "owners": [0, 0, 0, 0], "stones": [0, 0, 0, 0]}}`
 	f.Add(uint8(3), uint8(0), state, `{"player": 1, "exploze": {"row": 1}}`, 1.0)
 	f.Add(uint8(1), uint8(0x20), `{"micropul": {"players": 1}}`, ``, 42.0)
 	f.Add(uint8(9), uint8(0x04), `{"kipicot": {}}`, `{`, 2.5)

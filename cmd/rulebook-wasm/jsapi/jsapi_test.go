@@ -53,7 +53,7 @@ func TestSameAsREST(t *testing.T) {
 		{name: "an empty state", fn: "score", args: []any{"exploze", "{}"}},
 		{name: "a state of another game", fn: "score", args: []any{"kipicot", state}},
 		{name: "a state that breaks the rules' conditions", fn: "score",
-			args: []any{"exploze", `{"exploze": {"rulesVersion": 1, "options": {"rows": 2, "cols": 2, "players": 2}, "toMove": 3, "cells": [{}, {}, {}, {}]}}`}},
+			args: []any{"exploze", `{"exploze": {"rulesVersion": 1, "options": {"rows": 2, "cols": 2, "players": 2}, "toMove": 3, "owners": [0, 0, 0, 0], "stones": [0, 0, 0, 0]}}`}},
 		{name: "a move off the board", fn: "applyMove", args: []any{"exploze", state, `{"player": 1, "exploze": {"row": 9}}`}},
 		{name: "a move of no game", fn: "validateMove", args: []any{"exploze", state, `{"player": 1}`}},
 		{name: "a move that is null", fn: "validateMove", args: []any{"exploze", state, `null`}},

@@ -230,11 +230,12 @@ func reason(err error) string {
 }
 
 // searchStates adds, for each reason of a refused state that no case shows yet, a GetView case (for a spectator) of
-// the first mutation of a kept state found that provokes it, trying tries mutations.
-func (b *builder) searchStates(tries int, seed uint64) {
+// the first change of a kept state found that provokes it, trying tries changes (mutate, or the game's own).
+func (b *builder) searchStates(tries int, seed uint64,
+	change func(*rulebookv1.GameState, *rand.Rand) *rulebookv1.GameState) {
 	rng := rand.New(rand.NewPCG(seed, 0x737461746573)) // "states"
 	for range tries {
-		state := mutate(b.states[rng.IntN(len(b.states))], rng)
+		state := change(b.states[rng.IntN(len(b.states))], rng)
 		reason := b.stateRefused(state)
 		if reason == "" || b.shown[reason] {
 			continue

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/exploze"
 	"github.com/rulebook/rulebook/engine/kipicot"
@@ -21,7 +23,8 @@ var specs = map[string]spec{
 			{name: "3x3", seed: 1, options: explozeOptions(3, 3, 2)},
 			{name: "2x3, 3 players", seed: 2, options: explozeOptions(2, 3, 3)},
 		},
-		candidates: explozeCandidates,
+		candidates:  explozeCandidates,
+		mutateState: explozeMutation,
 	},
 	"kipicot": {
 		plays: []playthrough{
@@ -62,6 +65,30 @@ var specs = map[string]spec{
 func explozeOptions(rows, cols, players int32) *rulebookv1.GameOptions {
 	return &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{Exploze: &rulebookv1.ExplozeOptions{
 		Rows: rows, Cols: cols, Players: players}}}
+}
+
+// explozeMutation mutates state as mutate does, or half the time changes whole cells of its board, owner and stones
+// together, as mutate did when a cell was a message: one or two cells swapped with another or copied onto another (the
+// refusals of a board whose counts still add up, such as LAST_MOVER_STONES and FINAL_WAVE_MISSING, need such a change).
+func explozeMutation(state *rulebookv1.GameState, rng *rand.Rand) *rulebookv1.GameState {
+	if rng.IntN(2) == 0 {
+		return mutate(state, rng)
+	}
+	out := proto.Clone(state).(*rulebookv1.GameState)
+	s := out.GetExploze()
+	n := len(s.GetOwners())
+	if n == 0 || n != len(s.GetStones()) {
+		return out
+	}
+	for range 1 + rng.IntN(2) {
+		i, j := rng.IntN(n), rng.IntN(n)
+		if rng.IntN(2) == 0 {
+			s.Owners[i], s.Owners[j], s.Stones[i], s.Stones[j] = s.Owners[j], s.Owners[i], s.Stones[j], s.Stones[i]
+		} else {
+			s.Owners[j], s.Stones[j] = s.Owners[i], s.Stones[i]
+		}
+	}
+	return out
 }
 
 // explozeCandidates are a stone on every cell of the board and one past it, for every seat.

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 
 	"github.com/rulebook/rulebook/conformance/internal/kit"
@@ -47,6 +48,9 @@ type spec struct {
 	candidates func(b *builder, state *rulebookv1.GameState) []*rulebookv1.Move
 	// extra adds the cases made by hand, after the others.
 	extra func(b *builder)
+	// mutateState, if set, changes a state for the search of refused states instead of mutate: a change that keeps
+	// the game's lists in step, which mutate (one field or list element at a time) seldom makes.
+	mutateState func(state *rulebookv1.GameState, rng *rand.Rand) *rulebookv1.GameState
 }
 
 // playthrough is one seeded game played to its end.
@@ -100,5 +104,9 @@ func build(b *builder, s spec) {
 		more = func(state *rulebookv1.GameState) []*rulebookv1.Move { return s.candidates(b, state) }
 	}
 	b.searchMoves(more, 1)
-	b.searchStates(stateTries, 1)
+	change := mutate[*rulebookv1.GameState]
+	if s.mutateState != nil {
+		change = s.mutateState
+	}
+	b.searchStates(stateTries, 1, change)
 }

@@ -101,8 +101,15 @@ type ExplozeState struct {
 	MovesPlayed uint32 `protobuf:"varint,3,opt,name=moves_played,json=movesPlayed,proto3" json:"moves_played,omitempty"`
 	// Player to move (1-based); 0 once the game is over. At most 8, the most players.
 	ToMove int32 `protobuf:"varint,4,opt,name=to_move,json=toMove,proto3" json:"to_move,omitempty"`
-	// The board, row by row: cell (row, col) is cells[row * cols + col]. At most 1,024: a 32 x 32 board.
-	Cells         []*ExplozeCell `protobuf:"bytes,5,rep,name=cells,proto3" json:"cells,omitempty"`
+	// Owner of each cell of the board, row by row: cell (row, col) is owners[row * cols + col], a 1-based player, 0
+	// exactly when the cell is empty. At most 1,024: a 32 x 32 board. The engine checks the rest, so that no rule walks
+	// the board before it: rows x cols entries (BOARD_SIZE_MISMATCH), each 0 to the game's players
+	// (OWNER_OUT_OF_RANGE).
+	Owners []int32 `protobuf:"varint,6,rep,packed,name=owners,proto3" json:"owners,omitempty"`
+	// Stones on each cell of the board, row by row as owners: cell (row, col) is stones[row * cols + col]. At most 1,024.
+	// The engine checks rows x cols entries (BOARD_SIZE_MISMATCH), each at most the stones of the longest game on the
+	// board (STONES_OUT_OF_RANGE).
+	Stones        []uint32 `protobuf:"varint,7,rep,packed,name=stones,proto3" json:"stones,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -165,68 +172,18 @@ func (x *ExplozeState) GetToMove() int32 {
 	return 0
 }
 
-func (x *ExplozeState) GetCells() []*ExplozeCell {
+func (x *ExplozeState) GetOwners() []int32 {
 	if x != nil {
-		return x.Cells
+		return x.Owners
 	}
 	return nil
 }
 
-// ExplozeCell is one square of the board.
-type ExplozeCell struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// Owner of the stones (1-based player); 0 exactly when the cell is empty. At most the game's players: the engine
-	// checks it (OWNER_OUT_OF_RANGE), as it checks every cell, so that no rule walks the board before it.
-	Owner int32 `protobuf:"varint,1,opt,name=owner,proto3" json:"owner,omitempty"`
-	// Stones on the cell. At most the stones of the longest game on the board: the engine checks it
-	// (STONES_OUT_OF_RANGE).
-	Stones        uint32 `protobuf:"varint,2,opt,name=stones,proto3" json:"stones,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ExplozeCell) Reset() {
-	*x = ExplozeCell{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ExplozeCell) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ExplozeCell) ProtoMessage() {}
-
-func (x *ExplozeCell) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ExplozeCell.ProtoReflect.Descriptor instead.
-func (*ExplozeCell) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{2}
-}
-
-func (x *ExplozeCell) GetOwner() int32 {
-	if x != nil {
-		return x.Owner
-	}
-	return 0
-}
-
-func (x *ExplozeCell) GetStones() uint32 {
+func (x *ExplozeState) GetStones() []uint32 {
 	if x != nil {
 		return x.Stones
 	}
-	return 0
+	return nil
 }
 
 // ExplozeMove puts one stone of the moving player on a cell.
@@ -242,7 +199,7 @@ type ExplozeMove struct {
 
 func (x *ExplozeMove) Reset() {
 	*x = ExplozeMove{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[3]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -254,7 +211,7 @@ func (x *ExplozeMove) String() string {
 func (*ExplozeMove) ProtoMessage() {}
 
 func (x *ExplozeMove) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[3]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -267,7 +224,7 @@ func (x *ExplozeMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeMove.ProtoReflect.Descriptor instead.
 func (*ExplozeMove) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{3}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ExplozeMove) GetRow() int32 {
@@ -297,7 +254,7 @@ type ExplozeCoord struct {
 
 func (x *ExplozeCoord) Reset() {
 	*x = ExplozeCoord{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[4]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -309,7 +266,7 @@ func (x *ExplozeCoord) String() string {
 func (*ExplozeCoord) ProtoMessage() {}
 
 func (x *ExplozeCoord) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[4]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -322,7 +279,7 @@ func (x *ExplozeCoord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeCoord.ProtoReflect.Descriptor instead.
 func (*ExplozeCoord) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{4}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ExplozeCoord) GetRow() int32 {
@@ -357,7 +314,7 @@ type ExplozeEvent struct {
 
 func (x *ExplozeEvent) Reset() {
 	*x = ExplozeEvent{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[5]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -369,7 +326,7 @@ func (x *ExplozeEvent) String() string {
 func (*ExplozeEvent) ProtoMessage() {}
 
 func (x *ExplozeEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[5]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -382,7 +339,7 @@ func (x *ExplozeEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeEvent.ProtoReflect.Descriptor instead.
 func (*ExplozeEvent) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{5}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ExplozeEvent) GetKind() isExplozeEvent_Kind {
@@ -475,7 +432,7 @@ type ExplozeStonePlaced struct {
 
 func (x *ExplozeStonePlaced) Reset() {
 	*x = ExplozeStonePlaced{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[6]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -487,7 +444,7 @@ func (x *ExplozeStonePlaced) String() string {
 func (*ExplozeStonePlaced) ProtoMessage() {}
 
 func (x *ExplozeStonePlaced) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[6]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -500,7 +457,7 @@ func (x *ExplozeStonePlaced) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeStonePlaced.ProtoReflect.Descriptor instead.
 func (*ExplozeStonePlaced) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{6}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ExplozeStonePlaced) GetPlayer() int32 {
@@ -540,7 +497,7 @@ type ExplozeWave struct {
 
 func (x *ExplozeWave) Reset() {
 	*x = ExplozeWave{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[7]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +509,7 @@ func (x *ExplozeWave) String() string {
 func (*ExplozeWave) ProtoMessage() {}
 
 func (x *ExplozeWave) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[7]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +522,7 @@ func (x *ExplozeWave) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeWave.ProtoReflect.Descriptor instead.
 func (*ExplozeWave) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{7}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ExplozeWave) GetIndex() uint32 {
@@ -604,7 +561,7 @@ type ExplozeCapture struct {
 
 func (x *ExplozeCapture) Reset() {
 	*x = ExplozeCapture{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[8]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -616,7 +573,7 @@ func (x *ExplozeCapture) String() string {
 func (*ExplozeCapture) ProtoMessage() {}
 
 func (x *ExplozeCapture) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[8]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -629,7 +586,7 @@ func (x *ExplozeCapture) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeCapture.ProtoReflect.Descriptor instead.
 func (*ExplozeCapture) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{8}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ExplozeCapture) GetCell() *ExplozeCoord {
@@ -666,7 +623,7 @@ type ExplozePlayerEliminated struct {
 
 func (x *ExplozePlayerEliminated) Reset() {
 	*x = ExplozePlayerEliminated{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[9]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -678,7 +635,7 @@ func (x *ExplozePlayerEliminated) String() string {
 func (*ExplozePlayerEliminated) ProtoMessage() {}
 
 func (x *ExplozePlayerEliminated) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[9]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -691,7 +648,7 @@ func (x *ExplozePlayerEliminated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozePlayerEliminated.ProtoReflect.Descriptor instead.
 func (*ExplozePlayerEliminated) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{9}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ExplozePlayerEliminated) GetPlayer() int32 {
@@ -719,7 +676,7 @@ type ExplozeGameOver struct {
 
 func (x *ExplozeGameOver) Reset() {
 	*x = ExplozeGameOver{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[10]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -731,7 +688,7 @@ func (x *ExplozeGameOver) String() string {
 func (*ExplozeGameOver) ProtoMessage() {}
 
 func (x *ExplozeGameOver) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[10]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -744,7 +701,7 @@ func (x *ExplozeGameOver) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeGameOver.ProtoReflect.Descriptor instead.
 func (*ExplozeGameOver) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{10}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ExplozeGameOver) GetWinner() int32 {
@@ -767,7 +724,7 @@ type ExplozeScore struct {
 
 func (x *ExplozeScore) Reset() {
 	*x = ExplozeScore{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[11]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -779,7 +736,7 @@ func (x *ExplozeScore) String() string {
 func (*ExplozeScore) ProtoMessage() {}
 
 func (x *ExplozeScore) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[11]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -792,7 +749,7 @@ func (x *ExplozeScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozeScore.ProtoReflect.Descriptor instead.
 func (*ExplozeScore) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{11}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ExplozeScore) GetPlayers() []*ExplozePlayerScore {
@@ -826,7 +783,7 @@ type ExplozePlayerScore struct {
 
 func (x *ExplozePlayerScore) Reset() {
 	*x = ExplozePlayerScore{}
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[12]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +795,7 @@ func (x *ExplozePlayerScore) String() string {
 func (*ExplozePlayerScore) ProtoMessage() {}
 
 func (x *ExplozePlayerScore) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_exploze_proto_msgTypes[12]
+	mi := &file_rulebook_v1_exploze_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +808,7 @@ func (x *ExplozePlayerScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplozePlayerScore.ProtoReflect.Descriptor instead.
 func (*ExplozePlayerScore) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{12}
+	return file_rulebook_v1_exploze_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ExplozePlayerScore) GetPlayer() int32 {
@@ -890,16 +847,14 @@ const file_rulebook_v1_exploze_proto_rawDesc = "" +
 	"\x0eExplozeOptions\x12\x12\n" +
 	"\x04rows\x18\x01 \x01(\x05R\x04rows\x12\x12\n" +
 	"\x04cols\x18\x02 \x01(\x05R\x04cols\x12\x18\n" +
-	"\aplayers\x18\x03 \x01(\x05R\aplayers\"\xfb\x01\n" +
+	"\aplayers\x18\x03 \x01(\x05R\aplayers\"\x8e\x02\n" +
 	"\fExplozeState\x12#\n" +
 	"\rrules_version\x18\x01 \x01(\rR\frulesVersion\x125\n" +
 	"\aoptions\x18\x02 \x01(\v2\x1b.rulebook.v1.ExplozeOptionsR\aoptions\x12+\n" +
 	"\fmoves_played\x18\x03 \x01(\rB\b\xbaH\x05*\x03\x18\x81\x17R\vmovesPlayed\x12\"\n" +
-	"\ato_move\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x06toMove\x12>\n" +
-	"\x05cells\x18\x05 \x03(\v2\x18.rulebook.v1.ExplozeCellB\x0e\xbaH\v\x92\x01\b\x10\x80\b\"\x03\xd8\x01\x03R\x05cells\";\n" +
-	"\vExplozeCell\x12\x14\n" +
-	"\x05owner\x18\x01 \x01(\x05R\x05owner\x12\x16\n" +
-	"\x06stones\x18\x02 \x01(\rR\x06stones\"G\n" +
+	"\ato_move\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\b(\x00R\x06toMove\x12!\n" +
+	"\x06owners\x18\x06 \x03(\x05B\t\xbaH\x06\x92\x01\x03\x10\x80\bR\x06owners\x12!\n" +
+	"\x06stones\x18\a \x03(\rB\t\xbaH\x06\x92\x01\x03\x10\x80\bR\x06stonesJ\x04\b\x05\x10\x06R\x05cells\"G\n" +
 	"\vExplozeMove\x12\x1b\n" +
 	"\x03row\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03row\x12\x1b\n" +
 	"\x03col\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1f(\x00R\x03col\"2\n" +
@@ -956,39 +911,37 @@ func file_rulebook_v1_exploze_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_exploze_proto_rawDescData
 }
 
-var file_rulebook_v1_exploze_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_rulebook_v1_exploze_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_rulebook_v1_exploze_proto_goTypes = []any{
 	(*ExplozeOptions)(nil),          // 0: rulebook.v1.ExplozeOptions
 	(*ExplozeState)(nil),            // 1: rulebook.v1.ExplozeState
-	(*ExplozeCell)(nil),             // 2: rulebook.v1.ExplozeCell
-	(*ExplozeMove)(nil),             // 3: rulebook.v1.ExplozeMove
-	(*ExplozeCoord)(nil),            // 4: rulebook.v1.ExplozeCoord
-	(*ExplozeEvent)(nil),            // 5: rulebook.v1.ExplozeEvent
-	(*ExplozeStonePlaced)(nil),      // 6: rulebook.v1.ExplozeStonePlaced
-	(*ExplozeWave)(nil),             // 7: rulebook.v1.ExplozeWave
-	(*ExplozeCapture)(nil),          // 8: rulebook.v1.ExplozeCapture
-	(*ExplozePlayerEliminated)(nil), // 9: rulebook.v1.ExplozePlayerEliminated
-	(*ExplozeGameOver)(nil),         // 10: rulebook.v1.ExplozeGameOver
-	(*ExplozeScore)(nil),            // 11: rulebook.v1.ExplozeScore
-	(*ExplozePlayerScore)(nil),      // 12: rulebook.v1.ExplozePlayerScore
+	(*ExplozeMove)(nil),             // 2: rulebook.v1.ExplozeMove
+	(*ExplozeCoord)(nil),            // 3: rulebook.v1.ExplozeCoord
+	(*ExplozeEvent)(nil),            // 4: rulebook.v1.ExplozeEvent
+	(*ExplozeStonePlaced)(nil),      // 5: rulebook.v1.ExplozeStonePlaced
+	(*ExplozeWave)(nil),             // 6: rulebook.v1.ExplozeWave
+	(*ExplozeCapture)(nil),          // 7: rulebook.v1.ExplozeCapture
+	(*ExplozePlayerEliminated)(nil), // 8: rulebook.v1.ExplozePlayerEliminated
+	(*ExplozeGameOver)(nil),         // 9: rulebook.v1.ExplozeGameOver
+	(*ExplozeScore)(nil),            // 10: rulebook.v1.ExplozeScore
+	(*ExplozePlayerScore)(nil),      // 11: rulebook.v1.ExplozePlayerScore
 }
 var file_rulebook_v1_exploze_proto_depIdxs = []int32{
 	0,  // 0: rulebook.v1.ExplozeState.options:type_name -> rulebook.v1.ExplozeOptions
-	2,  // 1: rulebook.v1.ExplozeState.cells:type_name -> rulebook.v1.ExplozeCell
-	6,  // 2: rulebook.v1.ExplozeEvent.placed:type_name -> rulebook.v1.ExplozeStonePlaced
-	7,  // 3: rulebook.v1.ExplozeEvent.wave:type_name -> rulebook.v1.ExplozeWave
-	9,  // 4: rulebook.v1.ExplozeEvent.eliminated:type_name -> rulebook.v1.ExplozePlayerEliminated
-	10, // 5: rulebook.v1.ExplozeEvent.game_over:type_name -> rulebook.v1.ExplozeGameOver
-	4,  // 6: rulebook.v1.ExplozeStonePlaced.cell:type_name -> rulebook.v1.ExplozeCoord
-	4,  // 7: rulebook.v1.ExplozeWave.exploded:type_name -> rulebook.v1.ExplozeCoord
-	8,  // 8: rulebook.v1.ExplozeWave.captured:type_name -> rulebook.v1.ExplozeCapture
-	4,  // 9: rulebook.v1.ExplozeCapture.cell:type_name -> rulebook.v1.ExplozeCoord
-	12, // 10: rulebook.v1.ExplozeScore.players:type_name -> rulebook.v1.ExplozePlayerScore
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	5,  // 1: rulebook.v1.ExplozeEvent.placed:type_name -> rulebook.v1.ExplozeStonePlaced
+	6,  // 2: rulebook.v1.ExplozeEvent.wave:type_name -> rulebook.v1.ExplozeWave
+	8,  // 3: rulebook.v1.ExplozeEvent.eliminated:type_name -> rulebook.v1.ExplozePlayerEliminated
+	9,  // 4: rulebook.v1.ExplozeEvent.game_over:type_name -> rulebook.v1.ExplozeGameOver
+	3,  // 5: rulebook.v1.ExplozeStonePlaced.cell:type_name -> rulebook.v1.ExplozeCoord
+	3,  // 6: rulebook.v1.ExplozeWave.exploded:type_name -> rulebook.v1.ExplozeCoord
+	7,  // 7: rulebook.v1.ExplozeWave.captured:type_name -> rulebook.v1.ExplozeCapture
+	3,  // 8: rulebook.v1.ExplozeCapture.cell:type_name -> rulebook.v1.ExplozeCoord
+	11, // 9: rulebook.v1.ExplozeScore.players:type_name -> rulebook.v1.ExplozePlayerScore
+	10, // [10:10] is the sub-list for method output_type
+	10, // [10:10] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_exploze_proto_init() }
@@ -996,7 +949,7 @@ func file_rulebook_v1_exploze_proto_init() {
 	if File_rulebook_v1_exploze_proto != nil {
 		return
 	}
-	file_rulebook_v1_exploze_proto_msgTypes[5].OneofWrappers = []any{
+	file_rulebook_v1_exploze_proto_msgTypes[4].OneofWrappers = []any{
 		(*ExplozeEvent_Placed)(nil),
 		(*ExplozeEvent_Wave)(nil),
 		(*ExplozeEvent_Eliminated)(nil),
@@ -1008,7 +961,7 @@ func file_rulebook_v1_exploze_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_exploze_proto_rawDesc), len(file_rulebook_v1_exploze_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -18,7 +18,7 @@ import (
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
 		`{"token":"v1.k.AAAA","seatPass":"1.x","move":{"player":1,"exploze":{"row":0,"col":0}}}`,
-		`{"state":{"exploze":{"options":{"rows":2,"cols":2},"cells":[{},{"owner":1,"stones":"x"}]}}}`,
+		`{"state":{"exploze":{"options":{"rows":2,"cols":2},"owners":[0,1],"stones":[0,"x"]}}}`,
 		`{"moves":[{"player":1},{"player":"two"}],"tokens":["a"]}`,
 		`{"a":1} {"b":2}`, `[1,2]`, `{"state":{"exploze":{}},"state":{}}`, ``,
 	} {

@@ -24,12 +24,12 @@ function render(ctx) {
   const s = ctx.state;
   const { rows, cols } = s.options;
   const legal = new Set(ctx.legal.map((m) => `${m.exploze.row ?? 0},${m.exploze.col ?? 0}`));
+  const owners = s.owners ?? [], counts = s.stones ?? [];
   const cells = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const cell = s.cells[r * cols + c] || {};
-      const stones = cell.stones ?? 0;
-      const owner = cell.owner ?? 0;
+      const stones = counts[r * cols + c] ?? 0;
+      const owner = owners[r * cols + c] ?? 0;
       const crit = critical(r, c, rows, cols);
       const g = svg('g', { class: `cell${owner ? ` ${playerClass(owner)}` : ''}`, transform: `translate(${c * CELL},${r * CELL})`,
         'data-row': r, 'data-col': c, 'data-stones': stones, 'data-owner': owner });

@@ -74,3 +74,21 @@ func play(t *testing.T, g engine.Game, n int) engine.Position {
 	}
 	return state
 }
+
+// TestDrawExplozeUneven draws Exploze states whose lists do not fill the board or differ in length, with owners out
+// of range: each row stops where either list does, and nothing panics.
+func TestDrawExplozeUneven(t *testing.T) {
+	options := &rulebookv1.ExplozeOptions{Rows: 2, Cols: 2, Players: 2}
+	for _, c := range []struct {
+		state *rulebookv1.ExplozeState
+		want  string
+	}{
+		{&rulebookv1.ExplozeState{Options: options, Owners: []int32{1}, Stones: []uint32{1, 2, 3}}, "  1 A1  \n  2 \n"},
+		{&rulebookv1.ExplozeState{Options: options, Owners: []int32{9, -1, 2, 0}, Stones: []uint32{1}}, "  1 ?1  \n  2 \n"},
+	} {
+		got := Draw(&rulebookv1.GameState{Game: &rulebookv1.GameState_Exploze{Exploze: c.state}}, 1, Style{})
+		if !strings.Contains(got, c.want) {
+			t.Errorf("Draw(%v) =\n%s\nwant it to hold %q", c.state, got, c.want)
+		}
+	}
+}

@@ -12,28 +12,27 @@ import (
 // then each player's stones and who is to move.
 func drawExploze(p *pen, s *rulebookv1.ExplozeState) {
 	rows, cols := int(s.GetOptions().GetRows()), int(s.GetOptions().GetCols())
+	owners, counts := s.GetOwners(), s.GetStones()
 	p.columnHeader(4, cols, 4, engine.Column)
 	for r := range rows {
 		p.printf("%3d ", r+1)
 		for c := range cols {
 			i := r*cols + c
-			if i >= len(s.GetCells()) {
+			if i >= len(owners) || i >= len(counts) {
 				break
 			}
-			cell := s.GetCells()[i]
-			if cell.GetOwner() == 0 {
+			if owners[i] == 0 {
 				p.paint(colorDim, ".   ")
 				continue
 			}
-			text := fmt.Sprintf("%-4s", ownerLetter(cell.GetOwner())+strconv.Itoa(int(cell.GetStones())))
-			p.paint(playerColor(cell.GetOwner()), text)
+			p.paint(playerColor(owners[i]), fmt.Sprintf("%-4s", ownerLetter(owners[i])+strconv.Itoa(int(counts[i]))))
 		}
 		p.printf("\n")
 	}
 	stones := make([]int, s.GetOptions().GetPlayers()+1)
-	for _, cell := range s.GetCells() {
-		if o := int(cell.GetOwner()); o > 0 && o < len(stones) {
-			stones[o] += int(cell.GetStones())
+	for i, o := range owners {
+		if o > 0 && int(o) < len(stones) && i < len(counts) {
+			stones[o] += int(counts[i])
 		}
 	}
 	for n := 1; n < len(stones); n++ {
