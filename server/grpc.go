@@ -20,9 +20,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // rulesServicePrefix starts the full name of every RulesService method.
@@ -184,9 +183,6 @@ func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Cont
 	return bounded, nil
 }
 
-// ReasonRequestTimeout is the reason of a call whose request did not arrive in time (see Config.ReadTimeout).
-const ReasonRequestTimeout = gateway.ReasonRequestTimeout
-
 // readFirst returns desc with every unary method served as a stream handler that reads, weighs and decodes the
 // request first, and then serves it through admit; observe runs around both (see unaryStream). Each is a client
 // stream to grpc, so that grpc leaves a request that is missing, or is more than one message, to readRequest, which
@@ -269,7 +265,7 @@ func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
 				r.raw.buf.Free()
 			}
 		}()
-		return rawRequest{}, refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the request did not arrive in "+
+		return rawRequest{}, refusal.New(codes.DeadlineExceeded, refusal.ReasonRequestTimeout, "the request did not arrive in "+
 			"time (at the server's minimum rate, and before the call's deadline)", nil)
 	}
 }

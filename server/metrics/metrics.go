@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"runtime"
 	"slices"
+	"strconv"
+	"time"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,9 +22,9 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/service/caller"
-	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -170,17 +172,12 @@ func (m *Metrics) InitializeMetrics(srv reflection.ServiceInfoProvider) {
 	}
 }
 
-// CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by its reason code, or the
-// name of its gRPC code when it has none.
+// CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by refusal.Classify's metric
+// code, its reason code or the name of its gRPC code when it has none.
 func (m *Metrics) CallRefused(game, method string, err error) {
-	if m == nil {
-		return
+	if m != nil {
+		m.refusals.WithLabelValues(m.game(game), method, refusal.Classify(err).Metric).Inc()
 	}
-	reason := refusal.Reason(err)
-	if reason == "" {
-		reason = status.Code(err).String()
-	}
-	m.refusals.WithLabelValues(m.game(game), method, reason).Inc()
 }
 
 // NameCallers sets the callers whose names the caller label of rulebook_caller_calls_total takes (those of the
@@ -276,15 +273,29 @@ func (l Limits) Refused(limit string) {
 	}
 }
 
-// HTTP returns next instrumented as the handler of the REST requests on route (the API's path template, or
-// "other"): each counted and timed by status code and method, under label sets curried with route once, and the
-// requests in flight.
-func (m *Metrics) HTTP(next http.Handler, route string) http.Handler {
-	if m == nil {
-		return next
+// HTTPStarted counts a request of the HTTP listener in flight, until HTTPAnswered.
+func (m *Metrics) HTTPStarted() {
+	if m != nil {
+		m.httpInFlight.Inc()
 	}
-	labels := prometheus.Labels{"route": route}
-	return promhttp.InstrumentHandlerInFlight(m.httpInFlight,
-		promhttp.InstrumentHandlerDuration(m.httpDuration.MustCurryWith(labels),
-			promhttp.InstrumentHandlerCounter(m.httpRequests.MustCurryWith(labels), next)))
 }
+
+// HTTPAnswered counts and times a request of method on route (the API's path template, a call's path, or "other"),
+// answered with status code after took, and counts it out of those in flight.
+func (m *Metrics) HTTPAnswered(route, method string, code int, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.httpInFlight.Dec()
+	status, label := strconv.Itoa(code), methodLabels[method]
+	if label == "" {
+		label = "other" // a method of the caller's own: the label's values stay bounded
+	}
+	m.httpRequests.WithLabelValues(status, label, route).Inc()
+	m.httpDuration.WithLabelValues(status, label, route).Observe(took.Seconds())
+}
+
+// methodLabels are the values of the method label of the methods of HTTP.
+var methodLabels = map[string]string{http.MethodGet: "get", http.MethodHead: "head", http.MethodPost: "post",
+	http.MethodPut: "put", http.MethodPatch: "patch", http.MethodDelete: "delete", http.MethodConnect: "connect",
+	http.MethodOptions: "options", http.MethodTrace: "trace"}
