@@ -186,7 +186,10 @@ func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Cont
 // readFirst returns desc with every unary method served as a stream handler that reads, weighs and decodes the
 // request first, and then serves it through admit; observe runs around both (see unaryStream). Each is a client
 // stream to grpc, so that grpc leaves a request that is missing, or is more than one message, to readRequest, which
-// answers the caller's mistake as the caller's (grpc itself answers INTERNAL for a unary method).
+// answers the caller's mistake as the caller's. grpc-go offers no way to do this without rewriting the description
+// (docs/architecture.md, "gRPC admission"): it reads a unary method's request inside the generated handler, before
+// any interceptor, within the whole call's deadline only, and itself answers INTERNAL for a request that is missing,
+// doubled or cut short, or that its codec refuses.
 func (s *Server) readFirst(desc *grpc.ServiceDesc, observe, admit grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
 	d := *desc
 	d.Methods = nil
