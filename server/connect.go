@@ -19,6 +19,7 @@ import (
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
 	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/gateway"
 )
 
@@ -43,7 +44,7 @@ func rpcRoutes() []string {
 // refusals, panic recovery, the limiter, the budget of request memory) and the same refusals, whose details the
 // client reads. Before that, the call gets its deadline from its arrival (a caller's shorter Connect-Timeout-Ms or
 // grpc-timeout wins) and its body is read within the size limit, the budget and that deadline (bounded). A
-// JSON request is decoded as strictly as a REST body (gateway.DecodeJSON); an answer in JSON leaves out the fields
+// JSON request is decoded as strictly as a REST body (restjson.Decode); an answer in JSON leaves out the fields
 // that are not set, as REST does.
 func (s *Server) rpcHandler() (http.Handler, error) {
 	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpcTarget(),
@@ -260,10 +261,10 @@ func connectError(err error) *connect.Error {
 // REST body and answers with the fields that are set.
 type strictJSON struct{ vanguard.JSONCodec }
 
-// Unmarshal decodes data into msg as gateway.DecodeJSON does, refusing it with the reason MALFORMED_JSON or
-// INVALID_FIELD.
+// Unmarshal decodes data into msg as the REST gateway decodes a body (restjson.Decode), refusing it with the reason
+// MALFORMED_JSON or INVALID_FIELD; an empty body (or only white space) is the empty message.
 func (strictJSON) Unmarshal(data []byte, msg proto.Message) error {
-	if err := gateway.DecodeJSON(data, msg); err != nil {
+	if err := restjson.Decode(data, msg); err != nil && !errors.Is(err, io.EOF) {
 		return connectError(err)
 	}
 	return nil

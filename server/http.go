@@ -109,7 +109,8 @@ func (s *Server) routeHandler(h http.Handler, route string) http.Handler {
 func (s *Server) answering(next http.Handler, route string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		began := time.Now()
-		s.metrics.HTTPStarted()
+		s.metrics.HTTPInFlight(1)
+		defer s.metrics.HTTPInFlight(-1)
 		found := &route
 		if route == gatewayRoute {
 			var ctx context.Context

@@ -105,13 +105,3 @@ func (m bodyMarshaler) Marshal(v any) ([]byte, error) {
 	}
 	return m.JSONPb.Marshal(v)
 }
-
-// DecodeJSON decodes body into msg strictly, as the gateway decodes a REST body (restjson.Decode), except that an
-// empty body (or only white space) is the empty request. A body it refuses is MALFORMED_JSON, or INVALID_FIELD
-// naming the field at fault.
-func DecodeJSON(body []byte, msg proto.Message) error {
-	if err := restjson.Decode(body, msg); err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	return nil
-}

@@ -273,20 +273,19 @@ func (l Limits) Refused(limit string) {
 	}
 }
 
-// HTTPStarted counts a request of the HTTP listener in flight, until HTTPAnswered.
-func (m *Metrics) HTTPStarted() {
+// HTTPInFlight adds delta to the requests of the HTTP listener in flight: 1 as one arrives, -1 once it is answered.
+func (m *Metrics) HTTPInFlight(delta float64) {
 	if m != nil {
-		m.httpInFlight.Inc()
+		m.httpInFlight.Add(delta)
 	}
 }
 
 // HTTPAnswered counts and times a request of method on route (the API's path template, a call's path, or "other"),
-// answered with status code after took, and counts it out of those in flight.
+// answered with status code after took.
 func (m *Metrics) HTTPAnswered(route, method string, code int, took time.Duration) {
 	if m == nil {
 		return
 	}
-	m.httpInFlight.Dec()
 	status, label := strconv.Itoa(code), methodLabels[method]
 	if label == "" {
 		label = "other" // a method of the caller's own: the label's values stay bounded
