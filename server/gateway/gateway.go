@@ -133,14 +133,11 @@ func (g *Gateway) routed(next runtime.HandlerFunc) runtime.HandlerFunc {
 // routeKey is the context key of the slot in which the gateway records a request's route (WithRouteSlot).
 type routeKey struct{}
 
-// OtherRoute is the route of a request that the gateway's router matches to no path.
-const OtherRoute = "other"
-
 // WithRouteSlot returns ctx with a slot in which the gateway, serving a request with ctx, records the request's route:
 // the template of the path that its router matched, such as "/v1/games/{game}:apply" (for a method the path does not
-// take too), else OtherRoute.
+// take too), else "other".
 func WithRouteSlot(ctx context.Context) (context.Context, *string) {
-	route := OtherRoute
+	route := "other"
 	return context.WithValue(ctx, routeKey{}, &route), &route
 }
 
