@@ -1,5 +1,5 @@
 // Package metrics is rulebookd's Prometheus instrumentation, on a registry of its own: the gRPC server's metrics
-// (go-grpc-middleware's provider, with handling times), the REST API's (client_golang's promhttp, by route),
+// (go-grpc-middleware's provider, with handling times), the HTTP listener's (by route: REST's as the gateway's router matched it),
 // rulebook's own (refusals by game, method and reason; calls by caller; the limits' waits and refusals; the request memory in flight;
 // the calls the limiter holds; token opens by result; Exploze chains and solver searches; build information;
 // draining), and the Go runtime's and the process's (the memory limit in effect is go_gc_gomemlimit_bytes). Every label takes a bounded set of values, whatever the callers send.
