@@ -18,8 +18,8 @@ import (
 
 	"github.com/rulebook/rulebook/engine/enginetest"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/seal"
@@ -87,36 +87,36 @@ func boundCases(t testing.TB) []servertest.ErrorCase {
 		servertest.RequestCase(t, "undefined goal", "SolvePuzzle",
 			&rulebookv1.SolvePuzzleRequest{Shape: cells(5), Pieces: pentominoes, Goal: 7},
 			servertest.Invalid(service.ReasonFieldOutOfRange, "goal")),
-		{Name: "truncated JSON", Path: "/v1/games/exploze:new", Body: `{"seat": `, Want: servertest.Invalid(gateway.ReasonMalformedJSON, "")},
-		{Name: "not JSON", Path: "/v1/games/exploze:new", Body: `seat=1`, Want: servertest.Invalid(gateway.ReasonMalformedJSON, "")},
-		{Name: "data after the object", Path: "/v1/games/exploze:new", Body: `{} {}`, Want: servertest.Invalid(gateway.ReasonMalformedJSON, "")},
-		{Name: "not an object", Path: "/v1/games/exploze:new", Body: `[]`, Want: servertest.Invalid(gateway.ReasonMalformedJSON, "")},
+		{Name: "truncated JSON", Path: "/v1/games/exploze:new", Body: `{"seat": `, Want: servertest.Invalid(restjson.ReasonMalformedJSON, "")},
+		{Name: "not JSON", Path: "/v1/games/exploze:new", Body: `seat=1`, Want: servertest.Invalid(restjson.ReasonMalformedJSON, "")},
+		{Name: "data after the object", Path: "/v1/games/exploze:new", Body: `{} {}`, Want: servertest.Invalid(restjson.ReasonMalformedJSON, "")},
+		{Name: "not an object", Path: "/v1/games/exploze:new", Body: `[]`, Want: servertest.Invalid(restjson.ReasonMalformedJSON, "")},
 		{Name: "string for a number", Path: "/v1/games/exploze:new", Body: `{"seat": "one"}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "seat")},
 		{Name: "number beyond int32", Path: "/v1/games/exploze:new", Body: `{"seat": 99999999999}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "seat")},
 		{Name: "fraction for an integer", Path: "/v1/games/exploze:new", Body: `{"options": {"exploze": {"rows": 1.5}}}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "options.exploze.rows")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "options.exploze.rows")},
 		{Name: "list for an object", Path: "/v1/games/exploze:new", Body: `{"options": []}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "options")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "options")},
 		{Name: "unknown field", Path: "/v1/games/exploze:new", Body: `{"options": {"exploze": {"rows": 6, "colums": 6}}}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "options.exploze.colums")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "options.exploze.colums")},
 		{Name: "wrong type in a body too long to search for the field", Path: "/v1/games/exploze:replay",
 			Body: `{"token": "x", "moves": [` + strings.Repeat(`{"player": 1}, `, restjson.MaxFaultSearchBytes/15) + `{"player": "one"}]}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "")},
 		{Name: "field named twice", Path: "/v1/games/exploze:new", Body: `{"seat": 1, "seat": 2}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "seat")},
 		{Name: "two of a oneof", Path: "/v1/games/exploze:new", Body: `{"options": {"exploze": {}, "kipicot": {}}}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "options.kipicot")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "options.kipicot")},
 		{Name: "wrong type in a list", Path: "/v1/games/exploze:replay",
 			Body: `{"token": "x", "moves": [{"player": 1}, {"player": 1, "exploze": {"row": true}}]}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "moves[1].exploze.row")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "moves[1].exploze.row")},
 		{Name: "proto field name", Path: "/v1/games/exploze:apply", Body: `{"token": "x", "seat_pass": 7, "move": {}}`,
-			Want: servertest.Invalid(service.ReasonInvalidField, "seatPass")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "seatPass")},
 		{Name: "long value of the wrong type", Path: "/v1/games/exploze:new", Body: longWrongValue,
-			Want: servertest.Invalid(service.ReasonInvalidField, "seat")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, "seat")},
 		{Name: "long unknown field", Path: "/v1/games/exploze:new", Body: longUnknownField,
-			Want: servertest.Invalid(service.ReasonInvalidField, strings.Repeat("x", restjson.MaxEchoBytes-3)+"...")},
+			Want: servertest.Invalid(refusal.ReasonInvalidField, strings.Repeat("x", restjson.MaxEchoBytes-3)+"...")},
 	}
 }
 
@@ -152,7 +152,7 @@ func TestMessageLimit(t *testing.T) {
 	servertest.CheckStatus(t, servertest.StatusProto(err), codes.ResourceExhausted, servertest.WantError{Reason: ""})
 
 	padded := func(n int) string { return `{"seed": "1", "seat": 0` + strings.Repeat(" ", n) + `}` }
-	tooLarge := servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: gateway.ReasonRequestTooLarge}
+	tooLarge := servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: refusal.ReasonRequestTooLarge}
 	tests := []struct {
 		name    string
 		body    string

@@ -15,10 +15,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/identity"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Keys of the callers of the tests, and the key file naming them.

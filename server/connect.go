@@ -18,8 +18,9 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // envelopeBytes is the length of the prefix of each message of gRPC-Web (and of Connect's streams): a flag byte and
@@ -43,7 +44,7 @@ func rpcRoutes() []string {
 // refusals, panic recovery, the limiter, the budget of request memory) and the same refusals, whose details the
 // client reads. Before that, the call gets its deadline from its arrival (a caller's shorter Connect-Timeout-Ms or
 // grpc-timeout wins) and its body is read within the size limit, the budget and that deadline (bounded). A
-// JSON request is decoded as strictly as a REST body (gateway.DecodeJSON); an answer in JSON leaves out the fields
+// JSON request is decoded as strictly as a REST body (restjson.Decode); an answer in JSON leaves out the fields
 // that are not set, as REST does.
 func (s *Server) rpcHandler() (http.Handler, error) {
 	service := vanguard.NewService(rulebookv1grpc.RulesService_ServiceDesc.ServiceName, s.grpcTarget(),
@@ -161,12 +162,14 @@ func (s *Server) bounded(next http.Handler) http.Handler {
 }
 
 // refuseCall answers r, a call over Connect, gRPC-Web or gRPC, with err in its protocol's error, closing the
-// connection (what is left of its body is never read), and counts it as a refusal of its method.
+// connection (what is left of its body is never read), and counts it as a refusal of its method. A Connect call's
+// answer has the HTTP status that refusal.Classify gives err (REQUEST_TIMEOUT is the client's 408, not the 504 of a
+// call past its deadline), as REST's has.
 func (s *Server) refuseCall(w http.ResponseWriter, r *http.Request, err error) {
 	s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
 	w.Header().Set("Connection", "close")
-	if refusal.Reason(err) == gateway.ReasonRequestTimeout && connectUnary(r) {
-		w = withStatus{w, http.StatusRequestTimeout} // the client's, not the 504 of a call past its deadline
+	if connectUnary(r) {
+		w = withStatus{w, refusal.Classify(err).HTTPStatus}
 	}
 	_ = connect.NewErrorWriter().Write(w, r, connectError(err))
 }
@@ -222,15 +225,14 @@ func connectUnary(r *http.Request) bool {
 // than POST is 405 METHOD_NOT_ALLOWED (Allow: POST), a content type of no protocol 415 UNSUPPORTED_MEDIA_TYPE. It is
 // counted as a refusal of its method.
 func (s *Server) notACall(w http.ResponseWriter, r *http.Request) {
-	code, err := http.StatusUnsupportedMediaType, refusal.New(codes.InvalidArgument, gateway.ReasonUnsupportedMediaType,
+	err := refusal.New(codes.InvalidArgument, refusal.ReasonUnsupportedMediaType,
 		"a call takes the content type of Connect (application/json, application/proto), gRPC-Web or gRPC", nil)
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		code, err = http.StatusMethodNotAllowed, refusal.New(codes.Unimplemented, gateway.ReasonMethodNotAllowed,
-			"a call takes POST only", nil)
+		err = refusal.New(codes.Unimplemented, refusal.ReasonMethodNotAllowed, "a call takes POST only", nil)
 	}
 	s.metrics.CallRefused("", strings.TrimPrefix(r.URL.Path, rulesServicePrefix), err)
-	_ = connect.NewErrorWriter().Write(withStatus{w, code}, r, connectError(err))
+	_ = connect.NewErrorWriter().Write(withStatus{w, refusal.Classify(err).HTTPStatus}, r, connectError(err))
 }
 
 // withStatus is a ResponseWriter whose answer has the status code, whatever its writer asks for.
@@ -259,10 +261,10 @@ func connectError(err error) *connect.Error {
 // REST body and answers with the fields that are set.
 type strictJSON struct{ vanguard.JSONCodec }
 
-// Unmarshal decodes data into msg as gateway.DecodeJSON does, refusing it with the reason MALFORMED_JSON or
-// INVALID_FIELD.
+// Unmarshal decodes data into msg as the REST gateway decodes a body (restjson.Decode), refusing it with the reason
+// MALFORMED_JSON or INVALID_FIELD; an empty body (or only white space) is the empty message.
 func (strictJSON) Unmarshal(data []byte, msg proto.Message) error {
-	if err := gateway.DecodeJSON(data, msg); err != nil {
+	if err := restjson.Decode(data, msg); err != nil && !errors.Is(err, io.EOF) {
 		return connectError(err)
 	}
 	return nil

@@ -18,8 +18,8 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
 )
@@ -133,17 +133,17 @@ func TestRPCRefusals(t *testing.T) {
 		code                            int
 		reason                          string
 	}{
-		{"malformed JSON", http.MethodPost, "application/json", `{"game": `, "", http.StatusBadRequest, gateway.ReasonMalformedJSON},
-		{"unknown JSON field", http.MethodPost, "application/json", `{"game": "exploze", "sea": true}`, "", http.StatusBadRequest, service.ReasonInvalidField},
+		{"malformed JSON", http.MethodPost, "application/json", `{"game": `, "", http.StatusBadRequest, restjson.ReasonMalformedJSON},
+		{"unknown JSON field", http.MethodPost, "application/json", `{"game": "exploze", "sea": true}`, "", http.StatusBadRequest, refusal.ReasonInvalidField},
 		{"malformed protobuf", http.MethodPost, "application/proto", "\x0a\x05exp", "", http.StatusBadRequest, ReasonMalformedMessage},
-		{"too large", http.MethodPost, "application/json", `{"game": "` + strings.Repeat("x", 5<<10) + `"}`, "", http.StatusTooManyRequests, admission.ReasonRequestTooLarge},
+		{"too large", http.MethodPost, "application/json", `{"game": "` + strings.Repeat("x", 5<<10) + `"}`, "", http.StatusRequestEntityTooLarge, refusal.ReasonRequestTooLarge},
 		{"unknown game", http.MethodPost, "application/json", `{"game": "chess"}`, "", http.StatusNotFound, service.ReasonUnknownGame},
-		{"no content type", http.MethodPost, "", `{}`, "", http.StatusUnsupportedMediaType, gateway.ReasonUnsupportedMediaType},
-		{"text", http.MethodPost, "text/plain", `{}`, "", http.StatusUnsupportedMediaType, gateway.ReasonUnsupportedMediaType},
-		{"empty JSON body, the empty message as in REST", http.MethodPost, "application/json", "", "", http.StatusBadRequest, service.ReasonInvalidField},
+		{"no content type", http.MethodPost, "", `{}`, "", http.StatusUnsupportedMediaType, refusal.ReasonUnsupportedMediaType},
+		{"text", http.MethodPost, "text/plain", `{}`, "", http.StatusUnsupportedMediaType, refusal.ReasonUnsupportedMediaType},
+		{"empty JSON body, the empty message as in REST", http.MethodPost, "application/json", "", "", http.StatusBadRequest, refusal.ReasonInvalidField},
 		{"compressed", http.MethodPost, "application/json", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", "gzip", http.StatusBadRequest, ReasonCompressionUnsupported},
-		{"GET", http.MethodGet, "", "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
-		{"preflight without CORS", http.MethodOptions, "", "", "", http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed},
+		{"GET", http.MethodGet, "", "", "", http.StatusMethodNotAllowed, refusal.ReasonMethodNotAllowed},
+		{"preflight without CORS", http.MethodOptions, "", "", "", http.StatusMethodNotAllowed, refusal.ReasonMethodNotAllowed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // ReasonMalformedMessage is the reason of a gRPC request whose message is not a valid encoding of the request: cut

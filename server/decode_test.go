@@ -15,9 +15,9 @@ import (
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/servertest"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // encoded returns the encoding of m.
@@ -68,7 +68,7 @@ func TestDecodeRequest(t *testing.T) {
 		{"a field number of 0", []byte{0x00, 0x01}, 1 << 20, 0, ReasonMalformedMessage},
 		{"fits in what is left", emptyMoves, 1001*admission.MessageCost + 1<<13, 0, ""},
 		{"does not fit in what is left", emptyMoves, 1001*admission.MessageCost + 1<<13, 1 << 13, admission.ReasonServerBusy},
-		{"larger than the whole budget", emptyMoves, 1000 * admission.MessageCost, 0, admission.ReasonRequestTooLarge},
+		{"larger than the whole budget", emptyMoves, 1000 * admission.MessageCost, 0, refusal.ReasonRequestTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

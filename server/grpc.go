@@ -20,9 +20,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // rulesServicePrefix starts the full name of every RulesService method.
@@ -184,13 +183,13 @@ func (s *Server) callDeadline(ctx context.Context, info *tap.Info) (context.Cont
 	return bounded, nil
 }
 
-// ReasonRequestTimeout is the reason of a call whose request did not arrive in time (see Config.ReadTimeout).
-const ReasonRequestTimeout = gateway.ReasonRequestTimeout
-
 // readFirst returns desc with every unary method served as a stream handler that reads, weighs and decodes the
 // request first, and then serves it through admit; observe runs around both (see unaryStream). Each is a client
 // stream to grpc, so that grpc leaves a request that is missing, or is more than one message, to readRequest, which
-// answers the caller's mistake as the caller's (grpc itself answers INTERNAL for a unary method).
+// answers the caller's mistake as the caller's. grpc-go offers no way to do this without rewriting the description
+// (docs/architecture.md, "gRPC admission"): it reads a unary method's request inside the generated handler, before
+// any interceptor, within the whole call's deadline only, and itself answers INTERNAL for a request that is missing,
+// doubled or cut short, or that its codec refuses.
 func (s *Server) readFirst(desc *grpc.ServiceDesc, observe, admit grpc.UnaryServerInterceptor) *grpc.ServiceDesc {
 	d := *desc
 	d.Methods = nil
@@ -269,7 +268,7 @@ func (s *Server) readRequest(stream grpc.ServerStream) (rawRequest, error) {
 				r.raw.buf.Free()
 			}
 		}()
-		return rawRequest{}, refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the request did not arrive in "+
+		return rawRequest{}, refusal.New(codes.DeadlineExceeded, refusal.ReasonRequestTimeout, "the request did not arrive in "+
 			"time (at the server's minimum rate, and before the call's deadline)", nil)
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/pprof"
@@ -15,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/play"
 	"github.com/rulebook/rulebook/service/caller"
@@ -38,21 +40,16 @@ const answerTimeout = 10 * time.Second
 // gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there), each with its metrics, one
 // access log line per request, tracing if configured, a write deadline from the moment the answer is written,
 // Connection: close while draining, and CORS for the configured origins (newCORS; not the playground, which calls
-// its own origin). Each request's route is found once, and picks the handler built for that route when the server
-// started (its metrics' label sets curried with it, its span name and access line holding it): a call's route is
-// its path ("/rulebook.v1.RulesService/ApplyMove"), a REST request's its path's template, the playground's
-// play.Prefix.
+// its own origin). A call's route is its path ("/rulebook.v1.RulesService/ApplyMove"), the playground's play.Prefix,
+// each found once, picking the handler built for it when the server started; a REST request's route is the template
+// of its path, which the gateway's router finds as it serves the request (gateway.WithRouteSlot).
 func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	rpc, err := s.rpcHandler()
 	if err != nil {
 		return nil, err
 	}
 	cors := newCORS(s.cfg.CORSOrigins)
-	byRoute, byPath := map[string]http.Handler{}, map[string]http.Handler{}
-	rest := restTimeout(gw)
-	for _, route := range gw.Routes() {
-		byRoute[route] = s.routeHandler(cors(rest), route)
-	}
+	byPath := map[string]http.Handler{}
 	for _, route := range rpcRoutes() {
 		byPath[route] = s.routeHandler(cors(rpc), route)
 	}
@@ -62,6 +59,7 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	}
 	playground := s.routeHandler(pg, play.Prefix)
 	byPath[strings.TrimSuffix(play.Prefix, "/")] = s.routeHandler(http.RedirectHandler(play.Prefix, http.StatusMovedPermanently), play.Prefix)
+	rest := s.routeHandler(cors(restTimeout(gw)), gatewayRoute)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = s.callers.identified(r)
 		if h, ok := byPath[r.URL.Path]; ok {
@@ -72,9 +70,12 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 			playground.ServeHTTP(w, r)
 			return
 		}
-		byRoute[gw.Route(r)].ServeHTTP(w, r)
+		rest.ServeHTTP(w, r)
 	}), nil
 }
+
+// gatewayRoute is the route of routeHandler's requests whose route the gateway's router finds.
+const gatewayRoute = ""
 
 // restTimeout returns gw, to which a REST request passes only if its grpc-timeout, which grpc-gateway takes as the
 // call's deadline, is one: else it is refused MALFORMED_TIMEOUT (400), as the gateway answers a refusal.
@@ -88,11 +89,11 @@ func restTimeout(gw *gateway.Gateway) http.Handler {
 	})
 }
 
-// routeHandler returns the handler of the requests on route: h, with its metrics, answered (an access line,
-// the write deadline, Connection: close while draining) and, if tracing is on, in a span named by method and route
-// (otelhttp is left out when tracing is off: a no-op tracer still costs).
+// routeHandler returns the handler of the requests on route (gatewayRoute: the route that the gateway finds): h,
+// answered (its metrics, an access line, the write deadline, Connection: close while draining) and, if tracing is
+// on, in a span named by method and route (otelhttp is left out when tracing is off: a no-op tracer still costs).
 func (s *Server) routeHandler(h http.Handler, route string) http.Handler {
-	h = s.answering(s.metrics.HTTP(h, route), route)
+	h = s.answering(h, route)
 	if t := s.cfg.Tracing; t != nil {
 		h = otelhttp.NewHandler(h, "rest", otelhttp.WithTracerProvider(t.Provider), otelhttp.WithPropagators(t.Propagator),
 			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + route }))
@@ -103,10 +104,19 @@ func (s *Server) routeHandler(h http.Handler, route string) http.Handler {
 // answering returns next, whose answers, from the moment each starts: have a write deadline of answerTimeout, so
 // that a slow client cannot hold a connection by not reading its answer while an answer that took long to compute
 // (under load, past the call's deadline) is still written; and say Connection: close once the server shuts down,
-// even for a call that began before. Each request answered has an access line (logAccess), of route.
+// even for a call that began before. Each request answered is counted and timed in the metrics and has an access
+// line (logAccess), of route; for gatewayRoute, of the route the gateway found, which then also names the span.
 func (s *Server) answering(next http.Handler, route string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		began := time.Now()
+		s.metrics.HTTPInFlight(1)
+		defer s.metrics.HTTPInFlight(-1)
+		found := &route
+		if route == gatewayRoute {
+			var ctx context.Context
+			ctx, found = gateway.WithRouteSlot(r.Context())
+			r = r.WithContext(ctx)
+		}
 		a := &answer{rc: http.NewResponseController(w), header: w.Header, draining: s.draining.Load}
 		_ = a.rc.SetWriteDeadline(time.Time{}) // none while the request is read: an earlier answer's is over
 		next.ServeHTTP(httpsnoop.Wrap(w, httpsnoop.Hooks{
@@ -133,7 +143,12 @@ func (s *Server) answering(next http.Handler, route string) http.Handler {
 		if a.code == 0 {
 			a.code = http.StatusOK // nothing written: net/http answers 200
 		}
-		s.logAccess(r, route, a.code, a.written, time.Since(began))
+		if route == gatewayRoute {
+			trace.SpanFromContext(r.Context()).SetName(r.Method + " " + *found)
+		}
+		took := time.Since(began)
+		s.metrics.HTTPAnswered(*found, r.Method, a.code, took)
+		s.logAccess(r, *found, a.code, a.written, took)
 	})
 }
 
@@ -162,14 +177,12 @@ func (a *answer) start(code int) {
 
 // logAccess writes the access line of r, a request on route answered with status code and written bytes in
 // duration: method, path, route, status, bytes, duration, client address (and X-Forwarded-For), the caller's name (of
-// a named caller), and the trace id (of the request's span, or else of the traceparent it came with). Health checks are logged at debug level, the
-// server's own failures (5xx) at error, the rest at info; the line is built only if the logger writes it.
+// a named caller), and the trace id (of the request's span, or else of the traceparent it came with); at the level
+// that refusal.Level gives code, health checks answered at debug level. The line is built only if the logger writes
+// it.
 func (s *Server) logAccess(r *http.Request, route string, code int, written int64, duration time.Duration) {
-	level := zapcore.InfoLevel
-	switch {
-	case code >= http.StatusInternalServerError:
-		level = zapcore.ErrorLevel
-	case r.URL.Path == "/healthz":
+	level := refusal.Level(code)
+	if r.URL.Path == "/healthz" && level == zapcore.InfoLevel {
 		level = zapcore.DebugLevel
 	}
 	ce := s.log.Check(level, "request")

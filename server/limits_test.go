@@ -22,9 +22,9 @@ import (
 	"github.com/rulebook/rulebook/engine/exploze"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // panickingGame is Exploze whose Decode, of every call on a plain state, panics.
@@ -280,8 +280,8 @@ func TestWaitingRequestsHoldNothing(t *testing.T) {
 		}
 		for i, stream := range streams {
 			err := stream.RecvMsg(&rulebookv1.ApplyMoveResponse{})
-			if status.Code(err) != codes.DeadlineExceeded || refusal.Reason(err) != ReasonRequestTimeout {
-				t.Fatalf("gRPC call %d whose request never came: %v, want DEADLINE_EXCEEDED %s", i, err, ReasonRequestTimeout)
+			if status.Code(err) != codes.DeadlineExceeded || refusal.Reason(err) != refusal.ReasonRequestTimeout {
+				t.Fatalf("gRPC call %d whose request never came: %v, want DEADLINE_EXCEEDED %s", i, err, refusal.ReasonRequestTimeout)
 			}
 		}
 		for i, conn := range bodies {

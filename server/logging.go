@@ -8,20 +8,20 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/service/caller"
 )
 
 // callLog writes the one line of each gRPC call, once it is answered ("finished call"): its service, method, code,
-// error, duration, peer, caller (if named) and deadline, at the level that level gives its code. It builds the line
+// error, duration, peer, caller (if named) and deadline, at the level that level gives its error. It builds the line
 // only if the logger writes that level, and takes no field apart before then: a line not written costs nothing but
 // the clock.
 type callLog struct {
 	log   *zap.Logger
-	level func(codes.Code) zapcore.Level
+	level func(error) zapcore.Level
 }
 
 // Unary logs unary calls.
@@ -44,7 +44,7 @@ func (l callLog) Stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerIn
 // ended with err.
 func (l callLog) write(ctx context.Context, fullMethod string, start time.Time, err error) {
 	code := status.Code(err)
-	ce := l.log.Check(l.level(code), "finished call")
+	ce := l.log.Check(l.level(err), "finished call")
 	if ce == nil {
 		return
 	}
@@ -67,17 +67,10 @@ func (l callLog) write(ctx context.Context, fullMethod string, start time.Time, 
 	ce.Write(fields...)
 }
 
-// callLevel is the level at which a call's line is logged, by its code: error for the server's own faults, warn
-// for calls cut short by their deadline or by the server going away, info for the rest (answers and refusals).
-func callLevel(code codes.Code) zapcore.Level {
-	switch code {
-	case codes.Internal, codes.Unknown, codes.DataLoss:
-		return zapcore.ErrorLevel
-	case codes.DeadlineExceeded, codes.Unavailable:
-		return zapcore.WarnLevel
-	}
-	return zapcore.InfoLevel
-}
+// callLevel is the level at which a call's line is logged: refusal.Classify's for its error (error for the server's
+// own faults, warn for calls cut short by their deadline or by the server going away, info for the rest: answers and
+// the callers' mistakes).
+func callLevel(err error) zapcore.Level { return refusal.Classify(err).Level }
 
 // debugLevel logs every call at debug level.
-func debugLevel(codes.Code) zapcore.Level { return zapcore.DebugLevel }
+func debugLevel(error) zapcore.Level { return zapcore.DebugLevel }

@@ -16,10 +16,10 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/servertest"
-	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // TestClientMistakes makes a client's mistakes on every transport, over real HTTP and gRPC: each is a 4xx (or its
@@ -45,27 +45,27 @@ func TestClientMistakes(t *testing.T) {
 		grpcStatus    string // gRPC-Web's grpc-status, if the protocol's
 	}{
 		{"REST wrong method", "GET /v1/games/exploze:apply HTTP/1.1\r\nHost: rulebook\r\n\r\n", false,
-			http.StatusMethodNotAllowed, gateway.ReasonMethodNotAllowed, ""},
+			http.StatusMethodNotAllowed, refusal.ReasonMethodNotAllowed, ""},
 		{"REST too large", rest + json + "Content-Length: 5000\r\n\r\n" + strings.Repeat(" ", 5000), false,
-			http.StatusRequestEntityTooLarge, gateway.ReasonRequestTooLarge, ""},
+			http.StatusRequestEntityTooLarge, refusal.ReasonRequestTooLarge, ""},
 		{"REST body late", rest + json + "Content-Length: 100\r\n\r\n{", false,
-			http.StatusRequestTimeout, gateway.ReasonRequestTimeout, ""},
+			http.StatusRequestTimeout, refusal.ReasonRequestTimeout, ""},
 		{"REST body cut short", rest + json + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"se", true,
 			http.StatusBadRequest, gateway.ReasonMalformedBody, ""},
 		{"REST text body", rest + "Content-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}", false,
-			http.StatusUnsupportedMediaType, gateway.ReasonUnsupportedMediaType, ""},
+			http.StatusUnsupportedMediaType, refusal.ReasonUnsupportedMediaType, ""},
 		{"REST malformed timeout", rest + json + "Grpc-Timeout: soon\r\nContent-Length: 2\r\n\r\n{}", false,
 			http.StatusBadRequest, ReasonMalformedTimeout, ""},
 		{"Connect unknown field", connect + json + "Content-Length: 12\r\n\r\n{\"seel\": {}}", false,
-			http.StatusBadRequest, service.ReasonInvalidField, ""},
+			http.StatusBadRequest, refusal.ReasonInvalidField, ""},
 		{"Connect broken JSON", connect + json + "Content-Length: 8\r\n\r\n{\"game\":", false,
-			http.StatusBadRequest, gateway.ReasonMalformedJSON, ""},
+			http.StatusBadRequest, restjson.ReasonMalformedJSON, ""},
 		{"Connect malformed timeout", connect + json + "Connect-Timeout-Ms: soon\r\nContent-Length: 2\r\n\r\n{}", false,
 			http.StatusBadRequest, ReasonMalformedTimeout, ""},
 		{"Connect body cut short", connect + json + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"se", true,
 			http.StatusBadRequest, gateway.ReasonMalformedBody, ""},
 		{"gRPC-Web unknown field", connect + grpcWeb + "Content-Length: 17\r\n\r\n" + webMessage(`{"seel": {}}`), false,
-			http.StatusOK, service.ReasonInvalidField, "3"},
+			http.StatusOK, refusal.ReasonInvalidField, "3"},
 		{"gRPC-Web malformed timeout", connect + grpcWeb + "Grpc-Timeout: soon\r\nContent-Length: 7\r\n\r\n" + webMessage("{}"), false,
 			http.StatusOK, ReasonMalformedTimeout, "3"},
 		{"gRPC over HTTP/1.1", connect + "Content-Type: application/grpc\r\nContent-Length: 5\r\n\r\n\x00\x00\x00\x00\x00", false,

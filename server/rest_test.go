@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/servertest"
@@ -23,8 +24,8 @@ import (
 // the methods it takes in Allow, a path that is not UTF-8 400; each with the JSON status body and its reason.
 func TestRESTRouting(t *testing.T) {
 	ts := startServer(t, testConfig())
-	notFound := servertest.WantError{Code: codes.NotFound, HTTPCode: http.StatusNotFound, Reason: gateway.ReasonUnknownPath}
-	notAllowed := servertest.WantError{Code: codes.Unimplemented, HTTPCode: http.StatusMethodNotAllowed, Reason: gateway.ReasonMethodNotAllowed}
+	notFound := servertest.WantError{Code: codes.NotFound, HTTPCode: http.StatusNotFound, Reason: refusal.ReasonUnknownPath}
+	notAllowed := servertest.WantError{Code: codes.Unimplemented, HTTPCode: http.StatusMethodNotAllowed, Reason: refusal.ReasonMethodNotAllowed}
 	badPath := servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: gateway.ReasonMalformedPath}
 	tests := []struct {
 		method, path string
@@ -37,7 +38,7 @@ func TestRESTRouting(t *testing.T) {
 		{http.MethodPost, "/v1/games", notAllowed, "GET"},
 		{http.MethodPatch, "/v1/puzzles:solve", notAllowed, "POST"},
 		{http.MethodPost, "/healthz", notAllowed, "GET"},
-		{http.MethodDelete, "/openapi.json", notAllowed, "GET"},
+		{http.MethodDelete, "/openapi.json", notAllowed, "GET, HEAD"},
 		{http.MethodPost, "/v1/games/exploze:castle", notFound, ""},
 		{http.MethodGet, "/v2/games", notFound, ""},
 		{http.MethodPost, "/", notFound, ""},
@@ -65,7 +66,7 @@ func TestRESTRouting(t *testing.T) {
 func TestRESTContentType(t *testing.T) {
 	ts := startServer(t, testConfig())
 	unsupported := servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusUnsupportedMediaType,
-		Reason: gateway.ReasonUnsupportedMediaType}
+		Reason: refusal.ReasonUnsupportedMediaType}
 	for _, tt := range []struct {
 		contentType string
 		ok          bool
@@ -164,13 +165,13 @@ func TestRESTBodies(t *testing.T) {
 		{"broken chunked framing", head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
 			servertest.WantError{Code: codes.InvalidArgument, HTTPCode: http.StatusBadRequest, Reason: gateway.ReasonMalformedBody}},
 		{"a body that stops coming", head + "Content-Length: 100\r\n\r\n{\"seat\":",
-			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: gateway.ReasonRequestTimeout}},
+			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: refusal.ReasonRequestTimeout}},
 		{"a chunked body that stops coming", head + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n",
-			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: gateway.ReasonRequestTimeout}},
+			servertest.WantError{Code: codes.DeadlineExceeded, HTTPCode: http.StatusRequestTimeout, Reason: refusal.ReasonRequestTimeout}},
 		{"a length over the size limit", head + "Content-Length: 70000\r\n\r\n",
-			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: gateway.ReasonRequestTooLarge}},
+			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: refusal.ReasonRequestTooLarge}},
 		{"a chunked body over the size limit", head + "Transfer-Encoding: chunked\r\n\r\n" + strings.Repeat(chunk, 17) + "0\r\n\r\n",
-			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: gateway.ReasonRequestTooLarge}},
+			servertest.WantError{Code: codes.ResourceExhausted, HTTPCode: http.StatusRequestEntityTooLarge, Reason: refusal.ReasonRequestTooLarge}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

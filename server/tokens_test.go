@@ -12,9 +12,9 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 

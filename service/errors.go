@@ -8,7 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // Reason codes the service itself gives, besides those of the engines.
@@ -25,8 +25,6 @@ const (
 	ReasonFieldOutOfRange = "FIELD_OUT_OF_RANGE"
 	// ReasonConflictingFields: the request sets fields of which only one may be set (a state and a token).
 	ReasonConflictingFields = "CONFLICTING_FIELDS"
-	// ReasonInvalidField: a field breaks another of the API's structural rules (a pattern, a minimum length).
-	ReasonInvalidField = "INVALID_FIELD"
 	// ReasonPlainStateRefused: the request brings a plain state (or a setup), and the server accepts only tokens.
 	ReasonPlainStateRefused = "PLAIN_STATE_REFUSED"
 	// ReasonSeedRefused: the request chooses a seed, and the server accepts only tokens (whoever picks the seed knows

@@ -11,7 +11,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 

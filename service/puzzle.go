@@ -12,7 +12,7 @@ import (
 
 	"github.com/rulebook/rulebook/engine/polyomino"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // Reason codes of SolvePuzzle, besides those of package polyomino (EMPTY_SHAPE, SHAPE_TOO_LARGE, AREA_MISMATCH, ...).

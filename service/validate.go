@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // validate checks req against the structural rules of the API (bounds on every list and string, ranges, required
@@ -61,7 +61,7 @@ func violationReason(v *validate.Violation) (reason, field string) {
 	case "gt", "gte", "lt", "lte", "gt_lt", "gt_lte", "gte_lt", "gte_lte", "defined_only", "in", "not_in", "const":
 		return ReasonFieldOutOfRange, field
 	}
-	return ReasonInvalidField, field
+	return refusal.ReasonInvalidField, field
 }
 
 // jsonPath writes a protovalidate field path with the fields' JSON names: moves[3].ubongo_duel → moves[3].ubongoDuel.

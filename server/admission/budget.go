@@ -6,12 +6,8 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
-
-// ReasonRequestTooLarge is the reason of a request refused because it alone would take more memory than the whole
-// budget of requests in flight (or, over REST, because its body is longer than the largest request).
-const ReasonRequestTooLarge = "REQUEST_TOO_LARGE"
 
 // Budget bounds the memory that the requests in flight take: each request holds what it costs (its size, and an
 // estimate of what it takes decoded) from before it is decoded until it is answered, and a request that does not
@@ -60,6 +56,6 @@ func (b *Budget) Limit() int64 { return b.limit }
 // tooLarge is the refusal of a request of cost bytes, more than the whole budget of limit bytes.
 func tooLarge(cost, limit int64) error {
 	c, l := strconv.FormatInt(cost, 10), strconv.FormatInt(limit, 10)
-	return refusal.New(codes.ResourceExhausted, ReasonRequestTooLarge, "the request would take about "+c+
+	return refusal.New(codes.ResourceExhausted, refusal.ReasonRequestTooLarge, "the request would take about "+c+
 		" bytes of memory, more than the "+l+" the server gives all the requests in flight", map[string]string{"cost": c, "limit": l})
 }

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // TestBudget walks a budget of 100 bytes through its states: takes that fit, one that does not (SERVER_BUSY), one
@@ -20,7 +20,7 @@ func TestBudget(t *testing.T) {
 		{"60 of 100", 60, "", 60},
 		{"40 more", 40, "", 100},
 		{"1 more", 1, ReasonServerBusy, 100},
-		{"more than the whole", 101, ReasonRequestTooLarge, 100},
+		{"more than the whole", 101, refusal.ReasonRequestTooLarge, 100},
 	}
 	var releases []func()
 	for _, s := range steps {

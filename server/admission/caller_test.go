@@ -6,8 +6,8 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/service/caller"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // TestCallerLimit checks that a caller with a share has at most that many calls at once, and that the others, with

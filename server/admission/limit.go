@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // ReasonServerBusy is the reason of a call refused because the server already serves as many calls as it may.

@@ -10,8 +10,8 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/servertest"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Methods as the limiter sees them.

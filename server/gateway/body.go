@@ -4,41 +4,71 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net/http"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
+	"github.com/rulebook/rulebook/internal/restjson"
 )
 
-// Reasons of the gateway's refusals of a request body it could read but not decode.
-const (
-	// ReasonRequestTooLarge: the body is longer than the largest request the server accepts (HTTP 413), or would
-	// take more memory than the budget of all the requests in flight.
-	ReasonRequestTooLarge = admission.ReasonRequestTooLarge
-	// ReasonMalformedJSON: the body is not one JSON object (a syntax error, a cut body, data after the object).
-	ReasonMalformedJSON = restjson.ReasonMalformedJSON
-)
-
-// requestBody is the body of a REST request, read already, which keeps why it could not be decoded: the generated
+// requestBody is the body of a REST call, read when the call decodes it (load): after the router has found the call,
+// and before the call takes any of the limits on calls. It keeps why it could not be read or decoded: the generated
 // gateway code keeps only the text of a decoding error, so callError answers with this refusal instead. Its decoder
 // takes the bytes themselves, without reading them again.
 type requestBody struct {
 	bytes.Reader
+	g       *Gateway
+	w       http.ResponseWriter
+	in      *http.Request // the request as it came, its body the connection's
+	game    string        // the game its path names, "" for none
+	loaded  bool
 	body    []byte
+	release func() // gives back the budget the body holds
 	refusal error
 }
 
-// newRequestBody returns body, read already, as a request's body.
-func newRequestBody(body []byte) *requestBody {
-	b := &requestBody{body: body}
-	b.Reset(body)
-	return b
+// load reads the body, once, as ReadBody does, having checked its content type (checkContentType), and then takes from
+// the budget what decoding it is estimated to take (ChargeJSON). A body it refuses is kept as the refusal, and its
+// answer closes the connection (what is left of the body is never read).
+func (b *requestBody) load() error {
+	if b.loaded {
+		return b.refusal
+	}
+	b.loaded = true
+	err := checkContentType(b.in)
+	if err == nil {
+		limits := Limits{MaxBytes: int64(b.g.opts.MaxBodyBytes), Budget: b.g.opts.Budget, ReadTime: b.g.opts.ReadTime}
+		if b.body, b.release, err = ReadBody(b.w, b.in, limits); err == nil {
+			b.release, err = ChargeJSON(b.body, b.release, b.g.opts.Budget)
+		}
+	}
+	if err != nil {
+		b.w.Header().Set("Connection", "close")
+		b.refusal = err
+		return err
+	}
+	b.Reset(b.body)
+	return nil
 }
 
-// Close does nothing: the body was read already.
+// Read reads the body, once loaded.
+func (b *requestBody) Read(p []byte) (int, error) {
+	if err := b.load(); err != nil {
+		return 0, err
+	}
+	return b.Reader.Read(p)
+}
+
+// Close does nothing: the connection's body is closed by the server.
 func (*requestBody) Close() error { return nil }
+
+// free gives back the budget the body holds, once its call is answered.
+func (b *requestBody) free() {
+	if b.release != nil {
+		b.release()
+	}
+}
 
 // bodyMarshaler is the gateway's JSON marshaler: restjson's, whose decoder takes exactly one JSON object (nothing
 // after it) and explains a body it refuses: MALFORMED_JSON, or INVALID_FIELD with the path of the field at fault.
@@ -49,21 +79,19 @@ func newBodyMarshaler(unpopulated bool) bodyMarshaler {
 	return bodyMarshaler{&runtime.JSONPb{MarshalOptions: restjson.MarshalOptions(unpopulated)}}
 }
 
-// NewDecoder returns a decoder of r that keeps its refusal in r, when r is a requestBody.
+// NewDecoder returns a decoder of r that, for a requestBody, loads it and keeps its refusal in it.
 func (m bodyMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 	return runtime.DecoderFunc(func(v any) error {
 		body, isBody := r.(*requestBody)
-		var err error
-		if msg, ok := v.(proto.Message); !ok {
-			err = m.JSONPb.NewDecoder(r).Decode(v)
-		} else if isBody {
-			err = restjson.Decode(body.body, msg)
-		} else if b, readErr := io.ReadAll(r); readErr != nil {
-			err = readErr
-		} else {
-			err = restjson.Decode(b, msg)
+		msg, isMessage := v.(proto.Message)
+		if !isBody || !isMessage {
+			return m.JSONPb.NewDecoder(r).Decode(v)
 		}
-		if isBody && err != nil && !errors.Is(err, io.EOF) {
+		if err := body.load(); err != nil {
+			return err
+		}
+		err := restjson.Decode(body.body, msg)
+		if err != nil && !errors.Is(err, io.EOF) {
 			body.refusal = err
 		}
 		return err
@@ -76,14 +104,4 @@ func (m bodyMarshaler) Marshal(v any) ([]byte, error) {
 		return m.MarshalOptions.Marshal(msg)
 	}
 	return m.JSONPb.Marshal(v)
-}
-
-// DecodeJSON decodes body into msg strictly, as the gateway decodes a REST body (restjson.Decode), except that an
-// empty body (or only white space) is the empty request. A body it refuses is MALFORMED_JSON, or INVALID_FIELD
-// naming the field at fault.
-func DecodeJSON(body []byte, msg proto.Message) error {
-	if err := restjson.Decode(body, msg); err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	return nil
 }

@@ -10,11 +10,11 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 )
 
-// TestBodyDecoder checks what the decoder makes of a request body read already (a requestBody, decoded from its
+// TestBodyDecoder checks what the decoder makes of a request body loaded already (a requestBody, decoded from its
 // bytes): the request, io.EOF for a body of white space only, or the refusal it keeps for callError.
 func TestBodyDecoder(t *testing.T) {
 	m := bodyMarshaler{&runtime.JSONPb{}}
@@ -28,15 +28,15 @@ func TestBodyDecoder(t *testing.T) {
 			want: &rulebookv1.ApplyMoveRequest{Game: "exploze", Move: &rulebookv1.Move{Player: 1}}},
 		{name: "nothing", body: ``, eof: true},
 		{name: "white space only", body: " \t\r\n", eof: true},
-		{name: "cut", body: `{"game":`, reason: ReasonMalformedJSON},
-		{name: "data after the object", body: `{}{}`, reason: ReasonMalformedJSON},
-		{name: "not an object", body: `[1]`, reason: ReasonMalformedJSON},
-		{name: "an unknown field", body: `{"move":{"plaer":1}}`, reason: service.ReasonInvalidField},
-		{name: "a string that is not UTF-8", body: "{\"game\":\"\xff\"}", reason: service.ReasonInvalidField},
+		{name: "cut", body: `{"game":`, reason: restjson.ReasonMalformedJSON},
+		{name: "data after the object", body: `{}{}`, reason: restjson.ReasonMalformedJSON},
+		{name: "not an object", body: `[1]`, reason: restjson.ReasonMalformedJSON},
+		{name: "an unknown field", body: `{"move":{"plaer":1}}`, reason: refusal.ReasonInvalidField},
+		{name: "a string that is not UTF-8", body: "{\"game\":\"\xff\"}", reason: refusal.ReasonInvalidField},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := newRequestBody([]byte(tt.body))
+			body := &requestBody{loaded: true, body: []byte(tt.body)}
 			got := &rulebookv1.ApplyMoveRequest{}
 			err := m.NewDecoder(body).Decode(got)
 			switch {

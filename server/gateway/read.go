@@ -11,19 +11,14 @@ import (
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/admission"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
-// Reasons of the gateway's refusals of a request it could not read.
-const (
-	// ReasonMalformedBody: the body could not be read (a broken chunked encoding, a connection that broke).
-	ReasonMalformedBody = "MALFORMED_BODY"
-	// ReasonRequestTimeout: the body did not arrive in time: at the server's minimum rate, within the call's
-	// deadline (HTTP 408).
-	ReasonRequestTimeout = "REQUEST_TIMEOUT"
-)
+// ReasonMalformedBody is the reason of a request whose body could not be read (a broken chunked encoding, a
+// connection that broke).
+const ReasonMalformedBody = "MALFORMED_BODY"
 
 // firstBuffer is the buffer a body is read into before its bytes arrive: small, so that a request that declares a
 // long body and sends none holds next to nothing.
@@ -39,27 +34,6 @@ type Limits struct {
 	// ReadTime is how long a body may take to arrive once n of its bytes have: a body must keep coming at the
 	// server's minimum rate. Nil means the request's deadline alone.
 	ReadTime func(n int64) time.Duration
-}
-
-// readBody reads the body of a request with one (POST), as ReadBody does, and then takes from the budget what
-// decoding it is estimated to take (ChargeJSON); it returns the body with the budget it holds, to give back
-// with release once the call is answered. A body it refuses is answered here, closing the connection (what is left
-// of the body is never read), and ok is false.
-func (g *Gateway) readBody(w http.ResponseWriter, r *http.Request) (body []byte, release func(), ok bool) {
-	fail := func(err error) ([]byte, func(), bool) {
-		w.Header().Set("Connection", "close")
-		g.Refuse(w, r, err)
-		return nil, nil, false
-	}
-	limits := Limits{MaxBytes: int64(g.opts.MaxBodyBytes), Budget: g.opts.Budget, ReadTime: g.opts.ReadTime}
-	body, release, err := ReadBody(w, r, limits)
-	if err != nil {
-		return fail(err)
-	}
-	if release, err = ChargeJSON(body, release, g.opts.Budget); err != nil {
-		return fail(err)
-	}
-	return body, release, true
 }
 
 // ChargeJSON returns release, which gives back what body holds of budget, with what decoding body as JSON is
@@ -213,7 +187,7 @@ func unreadable(ctx context.Context, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body was cut short: its connection ended before the body did", nil)
 	case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return refusal.New(codes.DeadlineExceeded, ReasonRequestTimeout, "the body did not arrive in time (at the "+
+		return refusal.New(codes.DeadlineExceeded, refusal.ReasonRequestTimeout, "the body did not arrive in time (at the "+
 			"server's minimum rate, and before the call's deadline)", nil)
 	}
 	return refusal.New(codes.InvalidArgument, ReasonMalformedBody, "the body could not be read: "+restjson.Shorten(err.Error()), nil)
@@ -222,6 +196,6 @@ func unreadable(ctx context.Context, err error) error {
 // tooLarge is the refusal (413) of a body longer than limit.
 func tooLarge(limit int64) error {
 	n := strconv.FormatInt(limit, 10)
-	return refusal.New(codes.ResourceExhausted, ReasonRequestTooLarge, "the request is longer than the "+n+
+	return refusal.New(codes.ResourceExhausted, refusal.ReasonRequestTooLarge, "the request is longer than the "+n+
 		" bytes the server accepts", map[string]string{"limit": n})
 }

@@ -1,52 +1,55 @@
-package gateway
+package gateway_test
 
 import (
-	"maps"
+	"context"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
-	"github.com/rulebook/rulebook/gen/openapi"
-	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"go.uber.org/zap"
+
+	"github.com/rulebook/rulebook/server/admission"
+	"github.com/rulebook/rulebook/server/gateway"
+	"github.com/rulebook/rulebook/service/rulesserver"
 )
 
-// TestNewRoutes checks the routes read from an OpenAPI 3 document: each path item's operations, by method, with
-// the other keys of a path item left out, and the routes of the service's own document.
-func TestNewRoutes(t *testing.T) {
-	doc := `{"openapi": "3.1.0", "paths": {
-		"/v1/games": {"summary": "s", "get": {"operationId": "RulesService_ListGames"}},
-		"/v1/games/{game}:apply": {"parameters": [{"name": "game", "in": "path"}],
-			"post": {"operationId": "RulesService_ApplyMove"}, "put": {"operationId": "RulesService_Other"}}}}`
-	rs, err := newRoutes([]byte(doc), map[string]map[string]string{"/healthz": {http.MethodGet: ""}})
+// TestRoutes checks what grpc-gateway's router, the gateway's only one, makes of requests: the route it records (the
+// template of the path it matched, whether or not the method is the path's, else "other"), the status, and for a
+// method the path does not take the Allow header it finds by routing the request again with each method.
+func TestRoutes(t *testing.T) {
+	gw, err := gateway.New(context.Background(), rulesserver.New(newService(t)), nil, gateway.Options{MaxBodyBytes: 1 << 20,
+		Budget: admission.NewBudget(8<<20, nil), CallTimeout: 10 * time.Second, Log: zap.NewNop()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		path, template string
-		methods        map[string]string
+	tests := []struct {
+		method, path string
+		route        string
+		status       int
+		allow        string
 	}{
-		{"/v1/games", "/v1/games", map[string]string{"GET": "ListGames"}},
-		{"/v1/games/exploze:apply", "/v1/games/{game}:apply", map[string]string{"POST": "ApplyMove", "PUT": "Other"}},
-		{"/healthz", "/healthz", map[string]string{"GET": ""}},
-		{"/v1/games/:apply", "", nil},
-		{"/v1/games/exploze", "", nil},
-	} {
-		template, methods := rs.match(tc.path)
-		if template != tc.template || !maps.Equal(methods, tc.methods) {
-			t.Errorf("%s: %q %v, want %q %v", tc.path, template, methods, tc.template, tc.methods)
+		{http.MethodPost, "/v1/games/exploze:apply", "/v1/games/{game}:apply", http.StatusBadRequest, ""}, // no state
+		{http.MethodGet, "/v1/games", "/v1/games", http.StatusOK, ""},
+		{http.MethodHead, "/openapi.json", "/openapi.json", http.StatusOK, ""},
+		{http.MethodGet, "/v1/games/exploze:apply", "/v1/games/{game}:apply", http.StatusMethodNotAllowed, "POST"},
+		{http.MethodPut, "/v1/puzzles:solve", "/v1/puzzles:solve", http.StatusMethodNotAllowed, "POST"},
+		{http.MethodPost, "/healthz", "/healthz", http.StatusMethodNotAllowed, "GET"},
+		{http.MethodDelete, "/openapi.json", "/openapi.json", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{http.MethodPost, "/v1/games/:apply", "other", http.StatusNotFound, ""},
+		{http.MethodPost, "/v1/games/exploze:castle", "other", http.StatusNotFound, ""},
+		{http.MethodGet, "/v2/games", "other", http.StatusNotFound, ""},
+	}
+	for _, tt := range tests {
+		ctx, route := gateway.WithRouteSlot(context.Background())
+		req := httptest.NewRequestWithContext(ctx, tt.method, tt.path, strings.NewReader("{}"))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		gw.ServeHTTP(w, req)
+		if *route != tt.route || w.Code != tt.status || w.Header().Get("Allow") != tt.allow {
+			t.Errorf("%s %s: route %q, HTTP %d, Allow %q; want %q, %d, %q", tt.method, tt.path, *route, w.Code,
+				w.Header().Get("Allow"), tt.route, tt.status, tt.allow)
 		}
-	}
-	if _, err := newRoutes([]byte(`{"paths": {"/a": {"get": []}}}`), nil); err == nil {
-		t.Error("an operation that is not an object: no error")
-	}
-
-	rs, err = newRoutes(openapi.Document, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rpcs := len(rulebookv1grpc.RulesService_ServiceDesc.Methods); len(rs) != rpcs {
-		t.Errorf("the document has %d routes, not one per RPC (%d)", len(rs), rpcs)
-	}
-	if _, methods := rs.match("/v1/puzzles:solve"); !maps.Equal(methods, map[string]string{"POST": "SolvePuzzle"}) {
-		t.Errorf("POST /v1/puzzles:solve: %v", methods)
 	}
 }

@@ -16,8 +16,8 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/service/caller"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // Reasons of the calls refused for who made them, all UNAUTHENTICATED (HTTP 401).

@@ -16,9 +16,9 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/servertest"
 	"github.com/rulebook/rulebook/service/caller"
-	"github.com/rulebook/rulebook/service/refusal"
 )
 
 // keyLine returns the key file line of key for name.

@@ -1,5 +1,5 @@
 // Package metrics is rulebookd's Prometheus instrumentation, on a registry of its own: the gRPC server's metrics
-// (go-grpc-middleware's provider, with handling times), the REST API's (client_golang's promhttp, by route),
+// (go-grpc-middleware's provider, with handling times), the HTTP listener's (by route: REST's as the gateway's router matched it),
 // rulebook's own (refusals by game, method and reason; calls by caller; the limits' waits and refusals; the request memory in flight;
 // the calls the limiter holds; token opens by result; Exploze chains and solver searches; build information;
 // draining), and the Go runtime's and the process's (the memory limit in effect is go_gc_gomemlimit_bytes). Every label takes a bounded set of values, whatever the callers send.
@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"runtime"
 	"slices"
+	"strconv"
+	"time"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,9 +22,9 @@ import (
 	"google.golang.org/grpc/status"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/refusal"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/service/caller"
-	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 
@@ -171,17 +173,12 @@ func (m *Metrics) InitializeMetrics(srv reflection.ServiceInfoProvider) {
 	}
 }
 
-// CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by its reason code, or the
-// name of its gRPC code when it has none.
+// CallRefused counts a call of method (such as "ApplyMove") of game refused with err: by refusal.Classify's metric
+// code, its reason code or the name of its gRPC code when it has none.
 func (m *Metrics) CallRefused(game, method string, err error) {
-	if m == nil {
-		return
+	if m != nil {
+		m.refusals.WithLabelValues(m.game(game), method, refusal.Classify(err).Metric).Inc()
 	}
-	reason := refusal.Reason(err)
-	if reason == "" {
-		reason = status.Code(err).String()
-	}
-	m.refusals.WithLabelValues(m.game(game), method, reason).Inc()
 }
 
 // NameCallers sets the callers whose names the caller label of rulebook_caller_calls_total takes (those of the
@@ -277,15 +274,28 @@ func (l Limits) Refused(limit string) {
 	}
 }
 
-// HTTP returns next instrumented as the handler of the REST requests on route (the API's path template, or
-// "other"): each counted and timed by status code and method, under label sets curried with route once, and the
-// requests in flight.
-func (m *Metrics) HTTP(next http.Handler, route string) http.Handler {
-	if m == nil {
-		return next
+// HTTPInFlight adds delta to the requests of the HTTP listener in flight: 1 as one arrives, -1 once it is answered.
+func (m *Metrics) HTTPInFlight(delta float64) {
+	if m != nil {
+		m.httpInFlight.Add(delta)
 	}
-	labels := prometheus.Labels{"route": route}
-	return promhttp.InstrumentHandlerInFlight(m.httpInFlight,
-		promhttp.InstrumentHandlerDuration(m.httpDuration.MustCurryWith(labels),
-			promhttp.InstrumentHandlerCounter(m.httpRequests.MustCurryWith(labels), next)))
 }
+
+// HTTPAnswered counts and times a request of method on route (the API's path template, a call's path, or "other"),
+// answered with status code after took.
+func (m *Metrics) HTTPAnswered(route, method string, code int, took time.Duration) {
+	if m == nil {
+		return
+	}
+	status, label := strconv.Itoa(code), methodLabels[method]
+	if label == "" {
+		label = "other" // a method of the caller's own: the label's values stay bounded
+	}
+	m.httpRequests.WithLabelValues(status, label, route).Inc()
+	m.httpDuration.WithLabelValues(status, label, route).Observe(took.Seconds())
+}
+
+// methodLabels are the values of the method label of the methods of HTTP.
+var methodLabels = map[string]string{http.MethodGet: "get", http.MethodHead: "head", http.MethodPost: "post",
+	http.MethodPut: "put", http.MethodPatch: "patch", http.MethodDelete: "delete", http.MethodConnect: "connect",
+	http.MethodOptions: "options", http.MethodTrace: "trace"}

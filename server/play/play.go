@@ -1,8 +1,9 @@
 // Package play is the web playground that rulebookd serves at /play/: plain HTML, CSS and JavaScript modules,
 // embedded in the binary, that play every hosted game over the REST API of the same origin (hot-seat, or against
 // the bot of SuggestMove), draw each board as SVG, and download and replay a game's record. Nothing is fetched from
-// elsewhere and nothing is built: the files are served as they are committed, with their content type, an ETag of
-// their content and a Content-Security-Policy that lets the page load and call only its own origin.
+// elsewhere and nothing is built: the files are served as they are committed (micropul-tiles.json, the Micropul
+// engine's tile table, is written by its test with -update), with their content type, an ETag of their content and a
+// Content-Security-Policy that lets the page load and call only its own origin.
 package play
 
 import (
@@ -10,7 +11,6 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -21,9 +21,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	"github.com/rulebook/rulebook/engine/micropul"
-	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // Prefix is the path the playground is served under.
@@ -32,9 +30,9 @@ const Prefix = "/play/"
 // Reasons of the playground's refusals, the REST API's for a request that calls nothing.
 const (
 	// ReasonUnknownPath: no file of the playground is at the path (HTTP 404).
-	ReasonUnknownPath = gateway.ReasonUnknownPath
+	ReasonUnknownPath = refusal.ReasonUnknownPath
 	// ReasonMethodNotAllowed: the playground's files take only GET and HEAD (HTTP 405), as the Allow header says.
-	ReasonMethodNotAllowed = gateway.ReasonMethodNotAllowed
+	ReasonMethodNotAllowed = refusal.ReasonMethodNotAllowed
 )
 
 // ContentSecurityPolicy is the policy of every file of the playground: scripts, styles, images and calls from its
@@ -44,10 +42,6 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 
 //go:embed static
 var static embed.FS
-
-// MicropulTilesFile is the file, generated from the engine's tile table, that tells the page what each Micropul
-// tile holds.
-const MicropulTilesFile = "micropul-tiles.json"
 
 // file is one file the playground serves.
 type file struct {
@@ -81,11 +75,6 @@ func New(refuse func(http.ResponseWriter, *http.Request, error)) (*Handler, erro
 	if err != nil {
 		return nil, fmt.Errorf("play: %w", err)
 	}
-	tiles, err := micropulTiles()
-	if err != nil {
-		return nil, fmt.Errorf("play: %w", err)
-	}
-	h.add(MicropulTilesFile, tiles)
 	h.files[""] = h.files["index.html"]
 	return h, nil
 }
@@ -131,30 +120,4 @@ func shorten(s string) string {
 		s = s[:64]
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
-}
-
-// micropulTile is what the page knows of a Micropul tile: its quadrants TL, TR, BR, BL in its printed orientation
-// (".", "W", "B", "1", "2" or "+", as in the rules' table), and for a big micropul its centre catalyst.
-type micropulTile struct {
-	ID     int       `json:"id"`
-	Quads  [4]string `json:"quads"`
-	Big    bool      `json:"big,omitempty"`
-	Centre string    `json:"centre,omitempty"`
-}
-
-// micropulTiles returns the JSON of the 48 tiles, from the engine's table.
-func micropulTiles() ([]byte, error) {
-	tiles := make([]micropulTile, 0, micropul.NumTiles)
-	for id := range micropul.NumTiles {
-		t, _ := micropul.TileByID(id)
-		mt := micropulTile{ID: id, Big: t.Big}
-		for q, y := range t.Quads {
-			mt.Quads[q] = y.String()
-		}
-		if t.Big {
-			mt.Centre = t.Centre.String()
-		}
-		tiles = append(tiles, mt)
-	}
-	return json.Marshal(tiles)
 }

@@ -8,7 +8,7 @@ import (
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 
 	statuspb "google.golang.org/genproto/googleapis/rpc/status"
 

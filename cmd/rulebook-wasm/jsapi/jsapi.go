@@ -26,9 +26,9 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/rulebook/rulebook/engine/hosted"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
+	"github.com/rulebook/rulebook/internal/refusal"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
 	"github.com/rulebook/rulebook/service/seal"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/service"
 )
 

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
-	"github.com/rulebook/rulebook/service"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // TestDecode checks what Decode makes of a body: the request, io.EOF for white space only, or a refusal with its
@@ -36,16 +36,16 @@ func TestDecode(t *testing.T) {
 		{name: "data after the object", body: `{}{}`, reason: ReasonMalformedJSON},
 		{name: "not JSON after the object", body: `{} x`, reason: ReasonMalformedJSON},
 		{name: "not an object", body: `[1]`, reason: ReasonMalformedJSON},
-		{name: "an unknown field", body: `{"game":"exploze","gmae":1}`, reason: service.ReasonInvalidField, field: "gmae"},
-		{name: "an unknown field deeper", body: `{"state":{"exploze":{"optoins":{}}}}`, reason: service.ReasonInvalidField,
+		{name: "an unknown field", body: `{"game":"exploze","gmae":1}`, reason: refusal.ReasonInvalidField, field: "gmae"},
+		{name: "an unknown field deeper", body: `{"state":{"exploze":{"optoins":{}}}}`, reason: refusal.ReasonInvalidField,
 			field: "state.exploze.optoins"},
-		{name: "an item of a list", body: `{"moves":[{"player":1},{"player":"two"}]}`, reason: service.ReasonInvalidField,
+		{name: "an item of a list", body: `{"moves":[{"player":1},{"player":"two"}]}`, reason: refusal.ReasonInvalidField,
 			field: "moves[1].player"},
-		{name: "a field twice", body: `{"game":"a","game":"b"}`, reason: service.ReasonInvalidField, field: "game"},
-		{name: "two of a oneof", body: `{"state":{"exploze":{},"kipicot":{}}}`, reason: service.ReasonInvalidField,
+		{name: "a field twice", body: `{"game":"a","game":"b"}`, reason: refusal.ReasonInvalidField, field: "game"},
+		{name: "two of a oneof", body: `{"state":{"exploze":{},"kipicot":{}}}`, reason: refusal.ReasonInvalidField,
 			field: "state.kipicot"},
-		{name: "a string that is not UTF-8", body: "{\"game\":\"\xff\"}", reason: service.ReasonInvalidField, field: "game"},
-		{name: "a long unknown field, shortened", body: `{"` + long + `":1}`, reason: service.ReasonInvalidField,
+		{name: "a string that is not UTF-8", body: "{\"game\":\"\xff\"}", reason: refusal.ReasonInvalidField, field: "game"},
+		{name: "a long unknown field, shortened", body: `{"` + long + `":1}`, reason: refusal.ReasonInvalidField,
 			field: long[:MaxEchoBytes-3] + "..."},
 	}
 	for _, tt := range tests {

@@ -20,8 +20,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/dynamicpb"
 
-	"github.com/rulebook/rulebook/service"
-	"github.com/rulebook/rulebook/service/refusal"
+	"github.com/rulebook/rulebook/internal/refusal"
 )
 
 // ReasonMalformedJSON is the reason of the refusal of a body that is not one JSON object (a syntax error, a cut
@@ -117,11 +116,11 @@ func jsonFault(md protoreflect.MessageDescriptor, raw json.RawMessage, err error
 		field = Shorten(faultPath(md, raw, "", maxFaultDepth))
 	}
 	if field == "" {
-		return refusal.New(codes.InvalidArgument, service.ReasonInvalidField, Shorten(err.Error()), nil)
+		return refusal.New(codes.InvalidArgument, refusal.ReasonInvalidField, Shorten(err.Error()), nil)
 	}
 	message := field + ": " + Shorten(err.Error())
-	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: service.ReasonInvalidField}
-	return refusal.New(codes.InvalidArgument, service.ReasonInvalidField, message, map[string]string{"field": field},
+	violation := &errdetails.BadRequest_FieldViolation{Field: field, Description: message, Reason: refusal.ReasonInvalidField}
+	return refusal.New(codes.InvalidArgument, refusal.ReasonInvalidField, message, map[string]string{"field": field},
 		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{violation}})
 }
 

@@ -1,4 +1,4 @@
-package restjson_test
+package gateway_test
 
 import (
 	"bytes"
@@ -15,9 +15,9 @@ import (
 
 	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/restjson"
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
-	"github.com/rulebook/rulebook/server/gateway/restjson"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/rulesserver"
 	"github.com/rulebook/rulebook/service/seal"
