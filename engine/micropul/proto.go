@@ -62,6 +62,20 @@ func idsFromProto(ids []uint32) []int {
 	return out
 }
 
+// take converts ids with conv, appending them to *all, and returns them as a slice of *all without spare capacity, so
+// that appending to it never overwrites the next list: the id lists of a state share the one allocation of *all when
+// it has room for them all.
+func take[F, T any](all *[]T, ids []F, conv func(F) T) []T {
+	start := len(*all)
+	for _, id := range ids {
+		*all = append(*all, conv(id))
+	}
+	return (*all)[start:len(*all):len(*all)]
+}
+
+// uint32FromInt converts a tile id or a count to its protobuf form.
+func uint32FromInt(n int) uint32 { return uint32(n) }
+
 // intFromProto converts a count or id to an int, saturating where int has 32 bits.
 func intFromProto(n uint32) int { return int(min(uint64(n), math.MaxInt)) }
 
@@ -88,13 +102,18 @@ func (st Stone) protoInto(m *rulebookv1.MicropulStone) *rulebookv1.MicropulStone
 // Proto returns the state (or view) as its protobuf message, with the current rules version and every option
 // filled in.
 func (s *State) Proto() *rulebookv1.MicropulState {
+	n := len(s.core)
+	for _, seat := range s.seats {
+		n += len(seat.Hand) + len(seat.Supply)
+	}
+	ids := make([]uint32, 0, n)
 	m := &rulebookv1.MicropulState{
 		RulesVersion:      RulesVersion,
 		Options:           s.opts.Proto(),
 		Board:             make([]*rulebookv1.MicropulPlacedTile, len(s.board)),
 		Stones:            make([]*rulebookv1.MicropulStone, len(s.stones)),
 		Players:           make([]*rulebookv1.MicropulPlayer, len(s.seats)),
-		Core:              idsProto(s.core),
+		Core:              take(&ids, s.core, uint32FromInt),
 		CoreCount:         uint32(s.coreCount),
 		ToMove:            int32(s.toMove),
 		ExtraTurn:         s.extraTurn,
@@ -104,7 +123,7 @@ func (s *State) Proto() *rulebookv1.MicropulState {
 		IsView:            s.view,
 		Viewer:            int32(s.viewer),
 	}
-	// One allocation for each list of messages, not one per message.
+	// One allocation for each list of messages, not one per message, and one for every list of ids.
 	board := make([]rulebookv1.MicropulPlacedTile, len(s.board))
 	for i, p := range s.board {
 		m.Board[i] = p.protoInto(&board[i])
@@ -115,8 +134,8 @@ func (s *State) Proto() *rulebookv1.MicropulState {
 	}
 	players := make([]rulebookv1.MicropulPlayer, len(s.seats))
 	for i, seat := range s.seats {
-		players[i].Hand, players[i].HandCount = idsProto(seat.Hand), uint32(seat.HandCount)
-		players[i].Supply, players[i].SupplyCount = idsProto(seat.Supply), uint32(seat.SupplyCount)
+		players[i].Hand, players[i].HandCount = take(&ids, seat.Hand, uint32FromInt), uint32(seat.HandCount)
+		players[i].Supply, players[i].SupplyCount = take(&ids, seat.Supply, uint32FromInt), uint32(seat.SupplyCount)
 		m.Players[i] = &players[i]
 	}
 	return m
@@ -173,11 +192,12 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	if err := count(func() string { return "coreCount" }, m.GetCoreCount(), len(m.GetCore())); err != nil {
 		return nil, err
 	}
+	ids := make([]int, 0, listed) // one allocation for every list of ids
 	p := Position{
 		Options:           opts,
 		Board:             make([]Placed, len(m.GetBoard())),
 		Stones:            make([]Stone, len(m.GetStones())),
-		Core:              idsFromProto(m.GetCore()),
+		Core:              take(&ids, m.GetCore(), intFromProto),
 		ToMove:            engine.Player(m.GetToMove()),
 		ExtraTurn:         m.GetExtraTurn(),
 		ExtraTurnsPending: intFromProto(m.GetExtraTurnsPending()),
@@ -197,8 +217,8 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		if err := count(field("supplyCount"), pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
 			return nil, err
 		}
-		p.Hands = append(p.Hands, idsFromProto(pl.GetHand()))
-		p.Supplies = append(p.Supplies, idsFromProto(pl.GetSupply()))
+		p.Hands = append(p.Hands, take(&ids, pl.GetHand(), intFromProto))
+		p.Supplies = append(p.Supplies, take(&ids, pl.GetSupply(), intFromProto))
 		p.HandCounts = append(p.HandCounts, intFromProto(pl.GetHandCount()))
 		p.SupplyCounts = append(p.SupplyCounts, intFromProto(pl.GetSupplyCount()))
 	}
