@@ -197,6 +197,8 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		Options:           opts,
 		Board:             make([]Placed, len(m.GetBoard())),
 		Stones:            make([]Stone, len(m.GetStones())),
+		Hands:             make([][]int, 0, opts.Players),
+		Supplies:          make([][]int, 0, opts.Players),
 		Core:              take(&ids, m.GetCore(), intFromProto),
 		ToMove:            engine.Player(m.GetToMove()),
 		ExtraTurn:         m.GetExtraTurn(),
@@ -219,8 +221,10 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		}
 		p.Hands = append(p.Hands, take(&ids, pl.GetHand(), intFromProto))
 		p.Supplies = append(p.Supplies, take(&ids, pl.GetSupply(), intFromProto))
-		p.HandCounts = append(p.HandCounts, intFromProto(pl.GetHandCount()))
-		p.SupplyCounts = append(p.SupplyCounts, intFromProto(pl.GetSupplyCount()))
+		if p.IsView { // a full state's counts are those of its lists
+			p.HandCounts = append(p.HandCounts, intFromProto(pl.GetHandCount()))
+			p.SupplyCounts = append(p.SupplyCounts, intFromProto(pl.GetSupplyCount()))
+		}
 	}
 	for i, t := range m.GetBoard() {
 		p.Board[i] = Placed{Tile: intFromProto(t.GetTile()), At: Coord{int(t.GetX()), int(t.GetY())},
@@ -229,9 +233,6 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	for i, st := range m.GetStones() {
 		p.Stones[i] = Stone{Player: engine.Player(st.GetPlayer()), At: Coord{int(st.GetX()), int(st.GetY())},
 			Quadrant: quadrantFromProto(st.GetQuadrant())}
-	}
-	if !p.IsView {
-		p.HandCounts, p.SupplyCounts = nil, nil
 	}
 	return newState(p)
 }
