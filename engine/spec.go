@@ -260,24 +260,13 @@ func (p position[S, M, E, C, D]) Score() *rulebookv1.Score { return p.s.Score().
 
 // View returns what viewer (NoPlayer for a spectator) may see.
 func (p position[S, M, E, C, D]) View(viewer Player) (Position, error) {
-	seen, err := p.view(viewer)
-	if err != nil {
+	if err := p.full(); err != nil {
 		return nil, err
 	}
-	return position[S, M, E, C, D]{d: p.d, s: seen}, nil
-}
-
-// view returns the state viewer may see, once it is known that p is a full state and viewer a seat or NoPlayer.
-func (p position[S, M, E, C, D]) view(viewer Player) (S, error) {
-	if err := p.full(); err != nil {
-		var zero S
-		return zero, err
-	}
 	if err := p.checkSeat(viewer, "viewer"); err != nil {
-		var zero S
-		return zero, err
+		return nil, err
 	}
-	return p.s.View(viewer), nil
+	return position[S, M, E, C, D]{d: p.d, s: p.s.View(viewer)}, nil
 }
 
 // ViewEvents returns what viewer (NoPlayer for a spectator) may see of events, each event as Definition.ViewEvent
@@ -296,13 +285,13 @@ func (p position[S, M, E, C, D]) Encode() *rulebookv1.GameState { return p.d.Enc
 // Held returns the deterministic wire form of the envelope of a full state, and the envelope of viewer's view of it:
 // the very envelope that was marshalled when View returns the state itself (a game of perfect information).
 func (p position[S, M, E, C, D]) Held(viewer Player) ([]byte, *rulebookv1.GameState, error) {
-	seen, err := p.view(viewer)
+	seen, err := p.View(viewer)
 	if err != nil {
 		return nil, nil, err
 	}
-	view := p.d.EncodeState(seen)
+	view := seen.Encode()
 	full := view
-	if seen != p.s {
+	if seen.(position[S, M, E, C, D]).s != p.s {
 		full = p.Encode()
 	}
 	held, err := proto.MarshalOptions{Deterministic: true}.Marshal(full)

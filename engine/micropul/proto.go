@@ -44,24 +44,6 @@ func quadrantFromProto(q rulebookv1.MicropulQuadrant) Quadrant {
 	return Quadrant(q - 1)
 }
 
-// idsProto converts tile ids.
-func idsProto(ids []int) []uint32 {
-	out := make([]uint32, len(ids))
-	for i, id := range ids {
-		out[i] = uint32(id)
-	}
-	return out
-}
-
-// idsFromProto converts tile ids; an id too large for an int saturates, which leaves it out of range all the same.
-func idsFromProto(ids []uint32) []int {
-	out := make([]int, len(ids))
-	for i, id := range ids {
-		out[i] = intFromProto(id)
-	}
-	return out
-}
-
 // take converts ids with conv, appending them to *all, and returns them as a slice of *all without spare capacity, so
 // that appending to it never overwrites the next list: the id lists of a state share the one allocation of *all when
 // it has room for them all.
@@ -76,7 +58,8 @@ func take[F, T any](all *[]T, ids []F, conv func(F) T) []T {
 // uint32FromInt converts a tile id or a count to its protobuf form.
 func uint32FromInt(n int) uint32 { return uint32(n) }
 
-// intFromProto converts a count or id to an int, saturating where int has 32 bits.
+// intFromProto converts a count or id to an int, saturating where int has 32 bits, which leaves an id out of range
+// all the same.
 func intFromProto(n uint32) int { return int(min(uint64(n), math.MaxInt)) }
 
 // proto returns the placed tile as its protobuf message.
@@ -322,7 +305,7 @@ func hideableFromProto(m *rulebookv1.MicropulEvent) (Event, bool) {
 	case *rulebookv1.MicropulEvent_TilesDrawn:
 		d := k.TilesDrawn
 		return TilesDrawn{Player: engine.Player(d.GetPlayer()), Count: intFromProto(d.GetCount()),
-			Tiles: idsFromProto(d.GetTiles()), Hidden: d.GetHidden(), CoreLeft: intFromProto(d.GetCoreLeft())}, true
+			Tiles: take(new([]int), d.GetTiles(), intFromProto), Hidden: d.GetHidden(), CoreLeft: intFromProto(d.GetCoreLeft())}, true
 	case *rulebookv1.MicropulEvent_TileTaken:
 		t := k.TileTaken
 		return TileTaken{Player: engine.Player(t.GetPlayer()), Tile: intFromProto(t.GetTile()), Hidden: t.GetHidden()},
@@ -352,7 +335,7 @@ func (e CatalystActivated) proto() *rulebookv1.MicropulEvent {
 
 func (e TilesDrawn) proto() *rulebookv1.MicropulEvent {
 	return &rulebookv1.MicropulEvent{Kind: &rulebookv1.MicropulEvent_TilesDrawn{TilesDrawn: &rulebookv1.MicropulTilesDrawn{
-		Player: int32(e.Player), Count: uint32(e.Count), Tiles: idsProto(e.Tiles), Hidden: e.Hidden,
+		Player: int32(e.Player), Count: uint32(e.Count), Tiles: take(new([]uint32), e.Tiles, uint32FromInt), Hidden: e.Hidden,
 		CoreLeft: uint32(e.CoreLeft)}}}
 }
 
