@@ -56,8 +56,9 @@ type Position interface {
 	// Encode returns the position in its envelope, a new message.
 	Encode() *rulebookv1.GameState
 	// Held returns the form in which a token holds the position, a full state: the deterministic wire form of its
-	// envelope, which Open reads.
-	Held() ([]byte, error)
+	// envelope, which Open reads; and, as a token's answer shows it with that form, what viewer may see of it in its
+	// envelope (View(viewer) encoded), encoded once for both when it hides nothing from viewer. Its errors are View's.
+	Held(viewer Player) (held []byte, view *rulebookv1.GameState, err error)
 	// Suggest is the game's bot: it searches for a move of seat within budget, and uses nothing seat may not see (it
 	// plays on deals of what is hidden from seat, never on the position's own; the conformance suite checks it by
 	// re-dealing). seat NoPlayer means the first player who may move. A game over is an Illegal GAME_OVER error, a

@@ -17,7 +17,7 @@ func TestHeldForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, err := p.Held()
+	held, _, err := p.Held(engine.NoPlayer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestHeldForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, err := view.Held(); err == nil {
+	if b, _, err := view.Held(engine.NoPlayer); err == nil {
 		t.Errorf("a view's held form is % x", b)
 	}
 	if _, err := micropul.Spec.Open(mustMarshal(t, view.Encode())); err == nil {

@@ -13,8 +13,10 @@ import (
 )
 
 // Rules is what a game's typed state S provides: its rules, with moves M, events E and standings C. Each method
-// works on a full state (one that hides nothing), except Score, which a view answers too.
+// works on a full state (one that hides nothing), except Score, which a view answers too. S is comparable (a pointer,
+// in every game), so that a View that returns its receiver is known to hide nothing.
 type Rules[S, M, E, C any] interface {
+	comparable
 	// Legal lists every legal move of player p, in a stable order; none when p may not move now.
 	Legal(p Player) []M
 	// Validate returns the error Apply would return.
@@ -280,12 +282,20 @@ func (p position[S, M, E, C, D]) ViewEvents(events []*rulebookv1.Event, viewer P
 // Encode returns the position in its envelope.
 func (p position[S, M, E, C, D]) Encode() *rulebookv1.GameState { return p.d.EncodeState(p.s) }
 
-// Held returns the deterministic wire form of the envelope of a full state.
-func (p position[S, M, E, C, D]) Held() ([]byte, error) {
-	if err := p.full(); err != nil {
-		return nil, err
+// Held returns the deterministic wire form of the envelope of a full state, and the envelope of viewer's view of it:
+// the very envelope that was marshalled when View returns the state itself (a game of perfect information).
+func (p position[S, M, E, C, D]) Held(viewer Player) ([]byte, *rulebookv1.GameState, error) {
+	seen, err := p.View(viewer)
+	if err != nil {
+		return nil, nil, err
 	}
-	return proto.MarshalOptions{Deterministic: true}.Marshal(p.Encode())
+	view := seen.Encode()
+	full := view
+	if seen.(position[S, M, E, C, D]).s != p.s {
+		full = p.Encode()
+	}
+	held, err := proto.MarshalOptions{Deterministic: true}.Marshal(full)
+	return held, view, err
 }
 
 // Suggest returns the bot's move of seat, by the Definition's Suggest, once it is known that the game goes on and

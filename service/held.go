@@ -131,7 +131,7 @@ func (s *Service) rulesVersion(game string) uint32 {
 // state is one a caller chose), and returns it with the view of h's seat.
 func (s *Service) sealWithView(h openedGame, pos engine.Position) (token string, view *rulebookv1.GameState,
 	err error) {
-	held, err := pos.Held()
+	held, view, err := pos.Held(h.seat)
 	if err != nil {
 		return "", nil, s.refuse("seal", err)
 	}
@@ -144,11 +144,7 @@ func (s *Service) sealWithView(h openedGame, pos engine.Position) (token string,
 	if err != nil {
 		return "", nil, s.internal("seal", err)
 	}
-	seen, err := pos.View(h.seat)
-	if err != nil {
-		return "", nil, s.refuse("view", err)
-	}
-	return token, seen.Encode(), nil
+	return token, view, nil
 }
 
 // passes returns the pass of every seat at h's table, in seat order.

@@ -177,7 +177,7 @@ func FuzzPreviousForm(f *testing.F, g engine.Game, seeds [][]byte) {
 			if err != nil {
 				continue
 			}
-			again, err := p.Held()
+			again, _, err := p.Held(engine.NoPlayer)
 			if err == nil {
 				var back engine.Position
 				if back, err = g.Open(again); err == nil && !proto.Equal(back.Encode(), p.Encode()) {

@@ -94,16 +94,23 @@ type Hidden struct {
 // positionCheck is CheckPosition for g.
 type positionCheck struct{ g engine.Game }
 
-// check fails if Seats disagrees with the standings of Score in the probed position, or if Open does not read its
-// held form back as the same position, with the same held form.
+// check fails if Seats disagrees with the standings of Score in the probed position, if Held's view is not View's,
+// or if Open does not read its held form back as the same position, with the same held form.
 func (c positionCheck) check(p *probe[engine.Position, *rulebookv1.Move]) error {
 	s := p.state
 	if n, standings := s.Seats(), len(s.Score().GetStandings()); n != standings {
 		return fmt.Errorf("Seats says %d seats but Score has %d standings", n, standings)
 	}
-	held, err := s.Held()
+	held, view, err := s.Held(engine.NoPlayer)
 	if err != nil {
 		return fmt.Errorf("Held refuses a state of play: %s", describe(err))
+	}
+	seen, err := s.View(engine.NoPlayer)
+	if err != nil {
+		return fmt.Errorf("View refuses a state of play: %s", describe(err))
+	}
+	if d := diff(seen.Encode(), view); d != "" {
+		return fmt.Errorf("Held's view is not View's: %s", d)
 	}
 	opened, err := c.g.Open(held)
 	if err != nil {
@@ -112,7 +119,7 @@ func (c positionCheck) check(p *probe[engine.Position, *rulebookv1.Move]) error 
 	if d := diff(s.Encode(), opened.Encode()); d != "" {
 		return fmt.Errorf("Open(Held()) is another position: %s", d)
 	}
-	if again, err := opened.Held(); err != nil || !bytes.Equal(again, held) {
+	if again, _, err := opened.Held(engine.NoPlayer); err != nil || !bytes.Equal(again, held) {
 		return fmt.Errorf("Held of Open(b) is not b: %x, then %x (%s)", held, again, describe(err))
 	}
 	return nil

@@ -137,13 +137,15 @@ func (p leakyPosition) refusal(err error) error {
 }
 
 // Held is Micropul's, unless it loses the core's order.
-func (p leakyPosition) Held() ([]byte, error) {
-	if p.leak != lossyHeld {
-		return p.Position.Held()
+func (p leakyPosition) Held(viewer engine.Player) ([]byte, *rulebookv1.GameState, error) {
+	held, view, err := p.Position.Held(viewer)
+	if p.leak != lossyHeld || err != nil {
+		return held, view, err
 	}
 	s := p.Encode()
 	slices.Reverse(s.GetMicropul().GetCore())
-	return proto.Marshal(s)
+	held, err = proto.Marshal(s)
+	return held, view, err
 }
 
 // View is Micropul's, unless it leaks.

@@ -220,6 +220,9 @@ func (s *State) checkStable() error {
 		return nil
 	}
 	for i, c := range s.cells {
+		if c.Stones < minCritical { // most cells: no need to work out their critical number
+			continue
+		}
 		if k := s.critical(i); c.Stones >= k {
 			return s.cellError(ReasonUnstableCell, i, "stones",
 				map[string]string{"stones": strconv.Itoa(c.Stones), "critical": strconv.Itoa(k)},
@@ -446,6 +449,10 @@ func (s *State) onBoard(row, col int) bool {
 func (s *State) coord(i int) Coord {
 	return Coord{Row: i / s.opts.Cols, Col: i % s.opts.Cols}
 }
+
+// minCritical is the smallest critical number of a cell: a corner's (every board has at least MinSize rows and
+// columns).
+const minCritical = 2
 
 // critical returns the critical number of the cell with index i: its number of orthogonal neighbours.
 func (s *State) critical(i int) int {

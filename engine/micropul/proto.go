@@ -44,25 +44,22 @@ func quadrantFromProto(q rulebookv1.MicropulQuadrant) Quadrant {
 	return Quadrant(q - 1)
 }
 
-// idsProto converts tile ids.
-func idsProto(ids []int) []uint32 {
-	out := make([]uint32, len(ids))
-	for i, id := range ids {
-		out[i] = uint32(id)
+// take converts ids with conv, appending them to *all, and returns them as a slice of *all without spare capacity, so
+// that appending to it never overwrites the next list: the id lists of a state share the one allocation of *all when
+// it has room for them all.
+func take[F, T any](all *[]T, ids []F, conv func(F) T) []T {
+	start := len(*all)
+	for _, id := range ids {
+		*all = append(*all, conv(id))
 	}
-	return out
+	return (*all)[start:len(*all):len(*all)]
 }
 
-// idsFromProto converts tile ids; an id too large for an int saturates, which leaves it out of range all the same.
-func idsFromProto(ids []uint32) []int {
-	out := make([]int, len(ids))
-	for i, id := range ids {
-		out[i] = intFromProto(id)
-	}
-	return out
-}
+// uint32FromInt converts a tile id or a count to its protobuf form.
+func uint32FromInt(n int) uint32 { return uint32(n) }
 
-// intFromProto converts a count or id to an int, saturating where int has 32 bits.
+// intFromProto converts a count or id to an int, saturating where int has 32 bits, which leaves an id out of range
+// all the same.
 func intFromProto(n uint32) int { return int(min(uint64(n), math.MaxInt)) }
 
 // proto returns the placed tile as its protobuf message.
@@ -88,13 +85,18 @@ func (st Stone) protoInto(m *rulebookv1.MicropulStone) *rulebookv1.MicropulStone
 // Proto returns the state (or view) as its protobuf message, with the current rules version and every option
 // filled in.
 func (s *State) Proto() *rulebookv1.MicropulState {
+	n := len(s.core)
+	for _, seat := range s.seats {
+		n += len(seat.Hand) + len(seat.Supply)
+	}
+	ids := make([]uint32, 0, n)
 	m := &rulebookv1.MicropulState{
 		RulesVersion:      RulesVersion,
 		Options:           s.opts.Proto(),
 		Board:             make([]*rulebookv1.MicropulPlacedTile, len(s.board)),
 		Stones:            make([]*rulebookv1.MicropulStone, len(s.stones)),
 		Players:           make([]*rulebookv1.MicropulPlayer, len(s.seats)),
-		Core:              idsProto(s.core),
+		Core:              take(&ids, s.core, uint32FromInt),
 		CoreCount:         uint32(s.coreCount),
 		ToMove:            int32(s.toMove),
 		ExtraTurn:         s.extraTurn,
@@ -104,7 +106,7 @@ func (s *State) Proto() *rulebookv1.MicropulState {
 		IsView:            s.view,
 		Viewer:            int32(s.viewer),
 	}
-	// One allocation for each list of messages, not one per message.
+	// One allocation for each list of messages, not one per message, and one for every list of ids.
 	board := make([]rulebookv1.MicropulPlacedTile, len(s.board))
 	for i, p := range s.board {
 		m.Board[i] = p.protoInto(&board[i])
@@ -115,8 +117,8 @@ func (s *State) Proto() *rulebookv1.MicropulState {
 	}
 	players := make([]rulebookv1.MicropulPlayer, len(s.seats))
 	for i, seat := range s.seats {
-		players[i].Hand, players[i].HandCount = idsProto(seat.Hand), uint32(seat.HandCount)
-		players[i].Supply, players[i].SupplyCount = idsProto(seat.Supply), uint32(seat.SupplyCount)
+		players[i].Hand, players[i].HandCount = take(&ids, seat.Hand, uint32FromInt), uint32(seat.HandCount)
+		players[i].Supply, players[i].SupplyCount = take(&ids, seat.Supply, uint32FromInt), uint32(seat.SupplyCount)
 		m.Players[i] = &players[i]
 	}
 	return m
@@ -173,11 +175,14 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	if err := count(func() string { return "coreCount" }, m.GetCoreCount(), len(m.GetCore())); err != nil {
 		return nil, err
 	}
+	ids := make([]int, 0, listed) // one allocation for every list of ids
 	p := Position{
 		Options:           opts,
 		Board:             make([]Placed, len(m.GetBoard())),
 		Stones:            make([]Stone, len(m.GetStones())),
-		Core:              idsFromProto(m.GetCore()),
+		Hands:             make([][]int, 0, opts.Players),
+		Supplies:          make([][]int, 0, opts.Players),
+		Core:              take(&ids, m.GetCore(), intFromProto),
 		ToMove:            engine.Player(m.GetToMove()),
 		ExtraTurn:         m.GetExtraTurn(),
 		ExtraTurnsPending: intFromProto(m.GetExtraTurnsPending()),
@@ -197,10 +202,12 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 		if err := count(field("supplyCount"), pl.GetSupplyCount(), len(pl.GetSupply())); err != nil {
 			return nil, err
 		}
-		p.Hands = append(p.Hands, idsFromProto(pl.GetHand()))
-		p.Supplies = append(p.Supplies, idsFromProto(pl.GetSupply()))
-		p.HandCounts = append(p.HandCounts, intFromProto(pl.GetHandCount()))
-		p.SupplyCounts = append(p.SupplyCounts, intFromProto(pl.GetSupplyCount()))
+		p.Hands = append(p.Hands, take(&ids, pl.GetHand(), intFromProto))
+		p.Supplies = append(p.Supplies, take(&ids, pl.GetSupply(), intFromProto))
+		if p.IsView { // a full state's counts are those of its lists
+			p.HandCounts = append(p.HandCounts, intFromProto(pl.GetHandCount()))
+			p.SupplyCounts = append(p.SupplyCounts, intFromProto(pl.GetSupplyCount()))
+		}
 	}
 	for i, t := range m.GetBoard() {
 		p.Board[i] = Placed{Tile: intFromProto(t.GetTile()), At: Coord{int(t.GetX()), int(t.GetY())},
@@ -209,9 +216,6 @@ func FromProto(m *rulebookv1.MicropulState) (*State, error) {
 	for i, st := range m.GetStones() {
 		p.Stones[i] = Stone{Player: engine.Player(st.GetPlayer()), At: Coord{int(st.GetX()), int(st.GetY())},
 			Quadrant: quadrantFromProto(st.GetQuadrant())}
-	}
-	if !p.IsView {
-		p.HandCounts, p.SupplyCounts = nil, nil
 	}
 	return newState(p)
 }
@@ -301,7 +305,7 @@ func hideableFromProto(m *rulebookv1.MicropulEvent) (Event, bool) {
 	case *rulebookv1.MicropulEvent_TilesDrawn:
 		d := k.TilesDrawn
 		return TilesDrawn{Player: engine.Player(d.GetPlayer()), Count: intFromProto(d.GetCount()),
-			Tiles: idsFromProto(d.GetTiles()), Hidden: d.GetHidden(), CoreLeft: intFromProto(d.GetCoreLeft())}, true
+			Tiles: take(new([]int), d.GetTiles(), intFromProto), Hidden: d.GetHidden(), CoreLeft: intFromProto(d.GetCoreLeft())}, true
 	case *rulebookv1.MicropulEvent_TileTaken:
 		t := k.TileTaken
 		return TileTaken{Player: engine.Player(t.GetPlayer()), Tile: intFromProto(t.GetTile()), Hidden: t.GetHidden()},
@@ -331,7 +335,7 @@ func (e CatalystActivated) proto() *rulebookv1.MicropulEvent {
 
 func (e TilesDrawn) proto() *rulebookv1.MicropulEvent {
 	return &rulebookv1.MicropulEvent{Kind: &rulebookv1.MicropulEvent_TilesDrawn{TilesDrawn: &rulebookv1.MicropulTilesDrawn{
-		Player: int32(e.Player), Count: uint32(e.Count), Tiles: idsProto(e.Tiles), Hidden: e.Hidden,
+		Player: int32(e.Player), Count: uint32(e.Count), Tiles: take(new([]uint32), e.Tiles, uint32FromInt), Hidden: e.Hidden,
 		CoreLeft: uint32(e.CoreLeft)}}}
 }
 
