@@ -10,7 +10,7 @@ import (
 // A caller turns a request's game into a Position once, by New, Decode (a plain state) or Open (a token's held form),
 // and asks the Position everything else. Each of them decodes and checks its input, so a state or move from an
 // untrusted caller is safe to pass. Errors are *Error values whose Field paths start at the argument, named as in the
-// service's requests: "state", "move" or "options" (for example "state.exploze.cells[3].stones", "move.player",
+// service's requests: "state", "move" or "options" (for example "state.exploze.stones[3]", "move.player",
 // "options.exploze.rows").
 type Game interface {
 	// Info describes the game and its options.
