@@ -38,6 +38,8 @@ type config struct {
 	memoryLimit int64
 	// sealTokenFormat is the format of the state tokens the server seals: 1 or 2.
 	sealTokenFormat int
+	// fixedClock is the RFC 3339 time at which every move is received, for conformance tests; empty for the real one.
+	fixedClock string
 	// server is how the server serves.
 	server server.Config
 }
@@ -76,6 +78,7 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 			"(or the keys themselves in " + stateKeysEnv + "); without either, a key is made once and kept in the data directory", stringVar(&cfg.stateKeysFile)},
 		{"data-dir", "RULEBOOK_DATA_DIR", defaultDataDir(getenv), "directory for the generated state key (file state-keys, owner-only)", stringVar(&cfg.dataDir)},
 		{"accept-plain-states", "RULEBOOK_ACCEPT_PLAIN_STATES", "false", "accept and answer plain game states and chosen seeds: only when every caller is trusted", boolVar(&cfg.server.AcceptPlainStates)},
+		{"fixed-clock", "RULEBOOK_FIXED_CLOCK", "", "an RFC 3339 `time` at which every move is received, whenever it comes (Ubongo Duel's receive times): for conformance tests only (conformance/README.md), and only with -accept-plain-states", stringVar(&cfg.fixedClock)},
 		{"max-concurrent-calls", "RULEBOOK_MAX_CONCURRENT_CALLS", "32", "calls served at once, counted once their request is in (a request still arriving holds none); more are refused with RESOURCE_EXHAUSTED", intVar(&cfg.server.MaxConcurrentCalls)},
 		{"max-grpc-connections", "RULEBOOK_MAX_GRPC_CONNECTIONS", "256", "gRPC connections open at once; more wait to be accepted", intVar(&cfg.server.MaxGRPCConnections)},
 		{"max-http-connections", "RULEBOOK_MAX_HTTP_CONNECTIONS", "1024", "HTTP connections open at once; more wait to be accepted", intVar(&cfg.server.MaxHTTPConnections)},
@@ -113,6 +116,13 @@ func parseConfig(args []string, getenv func(string) string, output io.Writer) (c
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
+	if cfg.fixedClock != "" {
+		at, err := time.Parse(time.RFC3339Nano, cfg.fixedClock)
+		if err != nil {
+			return config{}, fmt.Errorf("fixed clock: %w", err)
+		}
+		cfg.server.Now = func() time.Time { return at }
+	}
 	return cfg, cfg.check()
 }
 
@@ -127,6 +137,8 @@ func (c config) check() error {
 		return errors.New("memory limit must not be negative")
 	case c.sealTokenFormat != int(seal.Format1) && c.sealTokenFormat != int(seal.Format2):
 		return fmt.Errorf("seal token format %d: want 1 or 2", c.sealTokenFormat)
+	case c.server.Now != nil && !c.server.AcceptPlainStates:
+		return errors.New("a fixed clock is for conformance tests only: it needs -accept-plain-states")
 	case c.stateKeys == "" && c.stateKeysFile == "" && c.dataDir == "":
 		return errors.New("no state keys and no data directory to keep a generated one in: set -data-dir or -state-keys-file")
 	}

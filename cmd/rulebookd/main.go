@@ -71,6 +71,9 @@ func start(args []string) error {
 		}
 		log.Info("API keys from a file", zap.String("file", cfg.apiKeysFile), zap.Strings("callers", cfg.server.APIKeys.Names()))
 	}
+	if cfg.server.Now != nil {
+		log.Warn("fixed clock: for conformance tests only", zap.String("now", cfg.fixedClock))
+	}
 	srv, err := server.New(cfg.server, log, keys, server.Games()...)
 	if err != nil {
 		return err
