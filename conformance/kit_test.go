@@ -38,27 +38,29 @@ func cases(t *testing.T) map[string][]kit.Case {
 }
 
 // TestKit runs every case of the kit against rulebook itself: the RulesService in process, as the server runs it
-// without a transport; the real server over REST on loopback, with plain states accepted and its clock at the
-// kit's; and the WebAssembly module under Node.js (one process for every case), its clock fixed at the kit's by
+// without a transport; the rulebookd binary over REST on loopback, as README.md says to run it (plain states
+// accepted, -fixed-clock at the kit's); and the WebAssembly module under Node.js (one process for every case), its clock fixed at the kit's by
 // configure, but for the cases with a token or a seat pass, which the module does not take (README.md: exactly
 // tokenCases a file). Answers are compared as JSON values (objects' keys in any order, arrays in order, numbers and
-// strings by their text), refusals by their code and reason. Under -short the server's leg runs every tenth case,
-// and the module's, which builds it, does not run; without Node.js it is skipped (it fails under CI=true).
+// strings by their text), refusals by their code and reason. Under -short, which builds neither rulebookd nor the
+// module, the REST leg runs every tenth case against the server in process (server.New, its clock at the kit's), and
+// the module's does not run; without Node.js it is skipped (it fails under CI=true).
 func TestKit(t *testing.T) {
 	all := cases(t)
-	cfg := clienttest.Config(true)
-	cfg.Now = func() time.Time { return kit.Clock }
-	addrs := clienttest.Serve(t, cfg)
 	targets := []struct {
 		name   string
 		target kit.Target
 		every  int
 	}{
 		{"service", kit.NewService(), 1},
-		{"REST", rest{url: "http://" + addrs.HTTP}, 1},
+		{"REST", nil, 1},
 	}
 	if testing.Short() {
-		targets[1].every = 10
+		cfg := clienttest.Config(true)
+		cfg.Now = func() time.Time { return kit.Clock }
+		targets[1].target, targets[1].every = rest{url: "http://" + clienttest.Serve(t, cfg).HTTP}, 10
+	} else {
+		targets[1].target = rest{url: "http://" + rulebookd(t)}
 	}
 	for _, tg := range targets {
 		for _, game := range kit.Games() {
