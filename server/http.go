@@ -37,7 +37,9 @@ const maxLoggedBytes = 256
 const answerTimeout = 10 * time.Second
 
 // restHandler returns the HTTP listener's handler: the REST API, gw, RulesService's calls over Connect and
-// gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there), each with its metrics, one
+// gRPC-Web (rpcHandler), and the web playground under play.Prefix (/play redirected there, and GET or HEAD / by 302
+// Found: the root is no resource of its own, only the way in for a person, which may point elsewhere one day without
+// browsers having cached a permanent redirect; other methods on / are REST's 404), each with its metrics, one
 // access log line per request, tracing if configured, a write deadline from the moment the answer is written,
 // Connection: close while draining, and CORS for the configured origins (newCORS; not the playground, which calls
 // its own origin). A call's route is its path ("/rulebook.v1.RulesService/ApplyMove"), the playground's play.Prefix,
@@ -60,8 +62,13 @@ func (s *Server) restHandler(gw *gateway.Gateway) (http.Handler, error) {
 	playground := s.routeHandler(pg, play.Prefix)
 	byPath[strings.TrimSuffix(play.Prefix, "/")] = s.routeHandler(http.RedirectHandler(play.Prefix, http.StatusMovedPermanently), play.Prefix)
 	rest := s.routeHandler(cors(restTimeout(gw)), gatewayRoute)
+	home := s.routeHandler(http.RedirectHandler(play.Prefix, http.StatusFound), "/")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = s.callers.identified(r)
+		if r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+			home.ServeHTTP(w, r)
+			return
+		}
 		if h, ok := byPath[r.URL.Path]; ok {
 			h.ServeHTTP(w, r)
 			return

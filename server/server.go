@@ -26,6 +26,7 @@ import (
 	"github.com/rulebook/rulebook/server/admission"
 	"github.com/rulebook/rulebook/server/gateway"
 	"github.com/rulebook/rulebook/server/metrics"
+	"github.com/rulebook/rulebook/server/play"
 	"github.com/rulebook/rulebook/server/tlsfiles"
 	"github.com/rulebook/rulebook/service"
 	"github.com/rulebook/rulebook/service/rulesserver"
@@ -134,11 +135,17 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 	go func() {
 		failed <- s.serveHTTP(httpServer, netutil.LimitListener(l.HTTP, s.cfg.MaxHTTPConnections), true)
 	}()
-	fields := []zap.Field{zap.Stringer("grpc", l.GRPC.Addr()), zap.Stringer("http", l.HTTP.Addr())}
+	scheme := "http://"
+	if s.tls != nil {
+		scheme = "https://"
+	}
+	rest := scheme + clientAddress(l.HTTP.Addr())
+	fields := []zap.Field{zap.String("playground", rest+play.Prefix), zap.String("rest", rest),
+		zap.String("grpc", clientAddress(l.GRPC.Addr()))}
 	if l.Admin != nil {
 		admin = s.adminServer(gw)
 		go func() { failed <- s.serveHTTP(admin, l.Admin, false) }()
-		fields = append(fields, zap.Stringer("admin", l.Admin.Addr()), zap.Bool("pprof", s.cfg.Pprof))
+		fields = append(fields, zap.String("admin", scheme+clientAddress(l.Admin.Addr())), zap.Bool("pprof", s.cfg.Pprof))
 	}
 	fields = append(fields, zap.Bool("tls", s.tls != nil), zap.Bool("mutualTLS", s.tls != nil && s.tls.MutualTLS()))
 	if s.tls != nil {
@@ -153,6 +160,19 @@ func (s *Server) Serve(ctx context.Context, l Listeners) error {
 		serveErr = fmt.Errorf("serve: %w", serveErr)
 	}
 	return errors.Join(serveErr, s.shutdown(httpServer, admin))
+}
+
+// clientAddress returns the address by which a client on this host reaches a listener at a: a itself, but localhost
+// for a host that stands for every interface (":8080" listens at [::]:8080, which a client reaches at localhost:8080).
+func clientAddress(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 // tlsReloadInterval is how often the TLS files are read again, to take a rotated certificate.

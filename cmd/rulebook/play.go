@@ -7,17 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/term"
 
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/board"
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/explain"
 	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/colour"
 )
 
 // play is `rulebook play GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]`: a game for
@@ -43,7 +41,7 @@ func play(fs *flag.FlagSet) action {
 		if !ok {
 			return usagef("play knows no notation of the game %q", e.game)
 		}
-		t := &table{e: e, notation: n, style: board.Style{Color: colorful(e.stdout)}, lines: readLines(e.stdin)}
+		t := &table{e: e, notation: n, style: board.Style{Color: colour.For(e.stdout)}, lines: readLines(e.stdin)}
 		switch {
 		case *token != "" || *pass != "":
 			if *token == "" || *pass == "" {
@@ -111,13 +109,6 @@ const commandsHelp = `Commands, besides moves:
   help          the notation and these commands
   quit          leave the game
 `
-
-// colorful reports whether the boards written to w may be in colour: w is a terminal and NO_COLOR is unset or empty
-// (https://no-color.org).
-func colorful(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && os.Getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
-}
 
 // passSeat returns the seat a seat pass names: its number before the dot ("2.<code>" is seat 2's).
 func passSeat(pass string) (int32, bool) {

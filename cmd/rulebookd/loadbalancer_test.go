@@ -86,9 +86,8 @@ func TestLoadBalancer(t *testing.T) {
 	upstreams := map[string][]string{}
 	for i := range replicas {
 		replicas[i] = startProcess(t, env)
-		serving, _ := replicas[i].logged("serving")
-		upstreams[grpcUpstream] = append(upstreams[grpcUpstream], fmt.Sprint(serving["grpc"]))
-		upstreams[restUpstream] = append(upstreams[restUpstream], fmt.Sprint(serving["http"]))
+		upstreams[grpcUpstream] = append(upstreams[grpcUpstream], replicas[i].grpcAddr)
+		upstreams[restUpstream] = append(upstreams[restUpstream], replicas[i].httpAddr)
 	}
 	lb := startNginx(t, bin, upstreams, map[string][]byte{"ca.crt": ca.CertPEM, "client.crt": nginxPair.CertPEM, "client.key": nginxPair.KeyPEM})
 

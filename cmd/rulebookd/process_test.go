@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,9 +142,19 @@ func startProcess(t *testing.T, env map[string]string) *process {
 	case <-time.After(time.Minute):
 		t.Fatal("rulebookd did not serve within a minute")
 	}
-	p.grpcAddr, p.httpAddr, p.adminAddr = fmt.Sprint(addrs["grpc"]), fmt.Sprint(addrs["http"]), fmt.Sprint(addrs["admin"])
+	p.grpcAddr, p.httpAddr, p.adminAddr = fmt.Sprint(addrs["grpc"]), urlHost(t, addrs["rest"]), urlHost(t, addrs["admin"])
 	p.Client = servertest.Dial(t, p.grpcAddr, p.httpAddr)
 	return p
+}
+
+// urlHost returns the host:port of the URL that a log line gives as v.
+func urlHost(t *testing.T, v any) string {
+	t.Helper()
+	u, err := url.Parse(fmt.Sprint(v))
+	if err != nil || u.Host == "" {
+		t.Fatalf("logged %v, want a URL", v)
+	}
+	return u.Host
 }
 
 // terminate stops the process with SIGTERM, as Kubernetes does (SIGKILL if it is still there 30s later), and returns

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rulebook/rulebook/internal/guidetest"
 )
 
 // guide is the guide, from the repository's root, whose section shows this program.
@@ -29,26 +31,8 @@ var linked = []string{
 // program (```go) and what it prints (```output).
 func shown(t *testing.T, root string) (commands, program, output string) {
 	t.Helper()
-	text, err := os.ReadFile(filepath.Join(root, guide))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rest, ok := strings.Cut(string(text), "\n"+section+"\n")
-	if !ok {
-		t.Fatalf("%s has no section %q", guide, section)
-	}
-	if end := strings.Index(rest, "\n## "); end >= 0 {
-		rest = rest[:end]
-	}
-	block := func(lang string) string {
-		_, after, ok := strings.Cut(rest, "\n```"+lang+"\n")
-		body, _, closed := strings.Cut(after, "\n```\n")
-		if !ok || !closed {
-			t.Fatalf("%s's section %q has no ```%s block", guide, section, lang)
-		}
-		return body + "\n"
-	}
-	return block("sh"), block("go"), block("output")
+	s := guidetest.Read(t, filepath.Join(root, guide), section)
+	return s.Block("sh"), s.Block("go"), s.Block("output")
 }
 
 // TestGuide checks that the guide shows this very program.

@@ -35,7 +35,8 @@ func complete(doc object, files *protoregistry.Files, svc protoreflect.FullName)
 	c := completer{files: files, validator: validator}
 	pkg := sd.ParentFile().Package()
 	title := strings.ReplaceAll(string(pkg.Parent()), ".", " ") + " " + string(sd.Name())
-	doc["info"] = object{"title": title, "version": string(pkg.Name()), "description": comment(sd)}
+	doc["info"] = object{"title": title, "version": string(pkg.Name()), "description": comment(sd),
+		"license": object{"name": "Apache License 2.0", "identifier": "Apache-2.0"}} // the repository's LICENSE
 	// The server that serves the document serves the API: the relative URL is the document's own server.
 	doc["servers"] = []any{object{"url": "/", "description": "the server that serves this document"}}
 	// No call needs credentials: a seat pass, which lets its holder act for a seat, travels in the request's body.
