@@ -60,7 +60,7 @@ func TestKit(t *testing.T) {
 		cfg.Now = func() time.Time { return kit.Clock }
 		targets[1].target, targets[1].every = rest{url: "http://" + clienttest.Serve(t, cfg).HTTP}, 10
 	} else {
-		targets[1].target = rest{url: "http://" + rulebookd(t)}
+		targets[1].target = rest{url: rulebookd(t)}
 	}
 	for _, tg := range targets {
 		for _, game := range kit.Games() {

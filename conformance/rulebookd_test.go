@@ -18,7 +18,7 @@ import (
 // rulebookd builds cmd/rulebookd and runs it until the test ends as README.md says to run the kit against it: plain
 // states accepted, its clock fixed at the kit's, here on loopback ports it chooses (no admin address), tokens sealed
 // with servertest.StateKeys and no other RULEBOOK_* variable. It checks that the process warns of its fixed clock,
-// and returns its HTTP address once it serves. On failure the test log shows the process's log.
+// and returns its REST API's URL once it serves. On failure the test log shows the process's log.
 func rulebookd(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "rulebookd")
@@ -41,14 +41,14 @@ func rulebookd(t *testing.T) string {
 		t.Fatal(err)
 	}
 	var log []string                // its lines, read once done is closed
-	serving := make(chan string, 1) // its HTTP address, or "" if it did not warn of its fixed clock first
+	serving := make(chan string, 1) // its REST API's URL, or "" if it did not warn of its fixed clock first
 	done := make(chan struct{})     // closed at the end of its output
 	go func() {
 		defer close(done)
 		warned := false
 		for lines := bufio.NewScanner(stderr); lines.Scan(); {
 			log = append(log, lines.Text())
-			var line struct{ Level, Msg, Now, HTTP string }
+			var line struct{ Level, Msg, Now, REST string }
 			if json.Unmarshal(lines.Bytes(), &line) != nil {
 				continue
 			}
@@ -56,7 +56,7 @@ func rulebookd(t *testing.T) string {
 			case "fixed clock: for conformance tests only":
 				warned = line.Level == "warn" && line.Now == kit.Clock.Format(time.RFC3339)
 			case "serving":
-				serving <- map[bool]string{true: line.HTTP}[warned]
+				serving <- map[bool]string{true: line.REST}[warned]
 			}
 		}
 	}()
