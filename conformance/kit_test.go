@@ -19,7 +19,6 @@ import (
 	"github.com/rulebook/rulebook/clients/clienttest"
 	"github.com/rulebook/rulebook/cmd/rulebook-wasm/wasmnode"
 	"github.com/rulebook/rulebook/conformance/internal/kit"
-	"github.com/rulebook/rulebook/engine/enginetest"
 	"github.com/rulebook/rulebook/server"
 )
 
@@ -241,42 +240,45 @@ func refusalOf(body []byte) (*kit.Refusal, error) {
 	return nil, fmt.Errorf("a status without an ErrorInfo: %.300s", body)
 }
 
-// packages are the engines' packages, by game.
-var packages = map[string]string{"exploze": "exploze", "kipicot": "kipicot", "micropul": "micropul",
-	"ubongo-duel": "ubongoduel"}
+// answeredBy is a rules document's mark on the row of a reason code that the service never answers: the code it
+// answers instead, or never (the service cannot be brought to it).
+var answeredBy = regexp.MustCompile("\\(over the service: (never|`[A-Z_]+`)[,)]")
 
-// unreachable are the reasons of the engines that no RulesService call can get, by game, with why: the API's own
-// rules (protovalidate, answered FIELD_OUT_OF_RANGE, FIELD_TOO_LARGE or INVALID_FIELD) refuse the field first, the
-// service stamps every receive time, or the reason is the engine's own failure (INTERNAL).
-var unreachable = map[string]map[string]string{
-	"exploze": {"EXPLOSION_CAP_EXCEEDED": "an engine's own failure, answered INTERNAL"},
-	"kipicot": {
-		"TURN_TOO_LONG":  "a turn has at most 4 steps in the API (FIELD_TOO_LARGE)",
-		"STACK_TOO_HIGH": "a square has at most 2 tokens in the API (FIELD_TOO_LARGE)",
-	},
-	"micropul": {
-		"TILE_OUT_OF_RANGE":     "every tile field is at most 47 in the API (FIELD_OUT_OF_RANGE)",
-		"HAND_TOO_LARGE":        "a hand has at most 6 items in the API (FIELD_TOO_LARGE)",
-		"ROTATION_OUT_OF_RANGE": "rotations are at most 3 in the API (FIELD_OUT_OF_RANGE)",
-		"POSITION_OUT_OF_RANGE": "positions are within -47..47 in the API (FIELD_OUT_OF_RANGE)",
-		"QUADRANT_OUT_OF_RANGE": "quadrants are defined and not 0 in the API (FIELD_OUT_OF_RANGE)",
-	},
-	"ubongo-duel": {
-		"SHEET_OUT_OF_RANGE":       "sheets are within 1..9 in the API (FIELD_OUT_OF_RANGE)",
-		"FACE_OUT_OF_RANGE":        "faces are within 1..20 in the API (FIELD_OUT_OF_RANGE)",
-		"RECEIVED_AT_NEGATIVE":     "the service stamps every move with its receive time",
-		"RECEIVED_AT_OUT_OF_ORDER": "the service stamps every move no earlier than the state's last",
-		"PIECE_UNKNOWN":            "pieces match ^[A-U]$ in the API (INVALID_FIELD)",
-		"NOT_COVERED":              "only a deck other than the hosted one has a task short of its shape's area",
-	},
+// documented returns the reason codes of the table rows of game's rules document (docs/rules/<game>.md; each row
+// "| `CODE` |", which the engine's tests keep equal to its reasons), each with its mark: the code the service answers
+// instead, "never", or "" for a code the service answers.
+func documented(t *testing.T, game string) map[string]string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "rules", game+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]string{}
+	for line := range strings.Lines(string(doc)) {
+		if rest, ok := strings.CutPrefix(line, "| `"); ok {
+			code, row, _ := strings.Cut(rest, "`")
+			if code != strings.ToUpper(code) {
+				continue // a row of another table, such as the options'
+			}
+			codes[code] = ""
+			if mark := answeredBy.FindStringSubmatch(row); mark != nil {
+				codes[code] = strings.Trim(mark[1], "`")
+			}
+		}
+	}
+	if len(codes) == 0 {
+		t.Fatalf("docs/rules/%s.md has no table of reason codes", game)
+	}
+	return codes
 }
 
 // requestReasons are the service's refusals of a request's own shape, which every file shows.
 var requestReasons = []string{"MISSING_FIELD", "CONFLICTING_FIELDS", "SEAT_PASS_WITHOUT_TOKEN", "FIELD_OUT_OF_RANGE",
 	"FIELD_TOO_LARGE", "PLAYER_OUT_OF_RANGE", "GAME_MISMATCH", "OPTION_OUT_OF_RANGE"}
 
-// TestKitCovers checks that each game's file shows every reason its engine declares (engine/<game>/reasons.go) that
-// a call can get, and the service's refusals of a request's shape; that it calls every RPC of the kit, and sets every
+// TestKitCovers checks that each game's file shows every reason code its rules document lists (docs/rules/<game>.md,
+// which lists its engine's) but those it marks as answered by another code, which the file shows instead, or never,
+// and the service's refusals of a request's shape; that it calls every RPC of the kit, and sets every
 // option of ListGames in a NewGame it answers; and that its cases have distinct names.
 func TestKitCovers(t *testing.T) {
 	all := cases(t)
@@ -305,15 +307,14 @@ func TestKitCovers(t *testing.T) {
 					}
 				}
 			}
-			for _, r := range enginetest.Reasons(t, filepath.Join("..", "engine", packages[game], "reasons.go")) {
-				if _, skip := unreachable[game][r.Code]; skip {
-					if shown[r.Code] {
-						t.Errorf("%s is listed as unreachable, yet a case shows it", r.Code)
-					}
-					continue
-				}
-				if !shown[r.Code] {
-					t.Errorf("no case shows %s", r.Code)
+			for code, instead := range documented(t, game) {
+				switch {
+				case instead == "" && !shown[code]:
+					t.Errorf("no case shows %s, and docs/rules/%s.md does not mark it (over the service: ...)", code, game)
+				case instead != "" && shown[code]:
+					t.Errorf("docs/rules/%s.md marks %s as answered %s, yet a case shows it", game, code, instead)
+				case instead != "" && instead != "never" && !shown[instead]:
+					t.Errorf("docs/rules/%s.md marks %s as answered %s, which no case shows", game, code, instead)
 				}
 			}
 			for _, r := range requestReasons {

@@ -58,6 +58,7 @@ var specs = map[string]spec{
 					Side: rulebookv1.UbongoDuelSide_UBONGO_DUEL_SIDE_B, TieWindowMs: 60, CatchUp: true}}}},
 		},
 		candidates: ubongoCandidates,
+		extra:      ubongoPieceZ,
 	},
 }
 
@@ -225,6 +226,15 @@ func ubongoSubmissions(state *rulebookv1.GameState) []*rulebookv1.Move {
 		submit(large)
 	}
 	return moves
+}
+
+// ubongoPieceZ adds the first witness solution of the first state with its first piece named "Z": the API's rule
+// for a piece's letter refuses it (INVALID_FIELD) before the engine would (PIECE_UNKNOWN).
+func ubongoPieceZ(b *builder) {
+	move := ubongoSubmissions(b.states[0])[0]
+	move.GetUbongoDuel().GetSubmit().GetPlacements()[0].Piece = "Z"
+	b.add("request/apply, a piece Z", "ApplyMove",
+		&rulebookv1.ApplyMoveRequest{Game: b.game, State: b.states[0], Move: move}, nil)
 }
 
 // clonePlacements returns a deep copy of ps.
