@@ -46,8 +46,13 @@ func TestRun(t *testing.T) {
 	if err := run(&out, config{games: 1, matches: []string{"chess"}}); err == nil {
 		t.Error("an unknown match: no error")
 	}
-	if err := run(&out, config{games: 1, matches: []string{"exploze"}, opponents: []string{"perfect"}}); err == nil {
-		t.Error("an unknown opponent: no error")
+	for _, bad := range []config{
+		{games: 1, matches: []string{"exploze"}, opponents: []string{"perfect"}},
+		{games: 1, matches: []string{"exploze"}, challenger: "perfect"},
+	} {
+		if err := run(&out, bad); err == nil {
+			t.Errorf("an unknown player in %+v: no error", bad)
+		}
 	}
 	out.Reset()
 	c.workers, c.opponents = 1, []string{"greedy"}
@@ -57,6 +62,45 @@ func TestRun(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !want[1].MatchString(lines[0]) ||
 		!want[3].MatchString(lines[1]) || !want[4].MatchString(lines[2]) {
 		t.Errorf("greedy alone:\n%s", out.String())
+	}
+}
+
+// TestChallenger checks a tournament of two simple players head to head, one line a pairing with no budget, and a
+// match of four seats, in which the challenger meets three copies of its opponent.
+func TestChallenger(t *testing.T) {
+	var out bytes.Buffer
+	c := config{games: 4, seed: 1, matches: []string{"exploze", "exploze-8x8-4"}, challenger: "greedy",
+		opponents: []string{"random"}}
+	if err := run(&out, c); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`^exploze +- +greedy vs random +[0-9.]+/4 = +[0-9.]+% +\[95% CI +[0-9.]+%, +[0-9.]+%\]$`),
+		regexp.MustCompile(`^exploze-8x8-4 +- +greedy vs random +[0-9.]+/4 `),
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out.String())
+	}
+	for i, re := range want {
+		if !re.MatchString(lines[i]) {
+			t.Errorf("line %d %q does not match %v", i+1, lines[i], re)
+		}
+	}
+}
+
+// TestPlayersOf checks that every opponent plays some match, and that the players of a match all play it.
+func TestPlayersOf(t *testing.T) {
+	played := map[string]bool{}
+	for name := range matches {
+		for _, o := range playersOf(name) {
+			played[o] = true
+		}
+	}
+	for name := range opponents {
+		if !played[name] {
+			t.Errorf("opponent %s plays no match", name)
+		}
 	}
 }
 

@@ -1,27 +1,31 @@
 // Command rulebook-arena measures the strength of the games' bots (SuggestMove's search): it plays tournaments in
-// process, with no transport, between the bot and a uniformly random player and a one-ply greedy one, seats
-// alternated, at each think time a move, and prints win rates with 95% confidence intervals (Wilson's); for Micropul
-// solo, the mean score of each player. Usage:
+// process, with no transport, between the bot and simple players (a uniformly random one, a one-ply greedy one, and
+// each game's own strongest simple player), seats rotated, at each think time a move, and prints win rates with 95%
+// confidence intervals (Wilson's); for Micropul solo, the mean score of each player. Usage:
 //
-//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-workers 1]
+//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-challenger bot] [-workers 1]
 //
 // The matches are every hosted game (engine/hosted) with its default options, named by its id, but those the arena
-// cannot play (unplayed says why), and micropul-solo; -matches takes them all by default.
+// cannot play (unplayed says why), and micropul-solo and exploze-8x8-4 (four players on an 8 x 8 board); -matches
+// takes them all by default.
 //
-// -iterations N searches N iterations a move instead of a think time (deterministic, for tests). -opponents names the
-// players the bot meets (in Micropul solo, the players whose scores are printed beside the bot's). The bot thinks on
-// the wall clock: run it on an idle machine, one tournament at a time. -workers N plays N games at a time, each on
-// its own goroutine: a bot's think time stays the same, the tournament's wall time shrinks when N cores are free
-// (each search gets fewer iterations if they are not).
+// -opponents names the players the challenger meets, every one that plays the match by default (in Micropul solo,
+// the players whose scores are printed beside the bot's); in a game of more than two seats, the challenger takes one
+// seat and copies of the opponent the others. -challenger names the player that takes the challenger's seat: the bot
+// by default, or one of the opponents, to measure two simple players head to head. -iterations N searches N
+// iterations a move instead of a think time (deterministic, for tests). The bot thinks on the wall clock: run it on an
+// idle machine, one tournament at a time. -workers N plays N games at a time, each on its own goroutine: a bot's think
+// time stays the same, the tournament's wall time shrinks when N cores are free (each search gets fewer iterations if
+// they are not).
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"math"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -56,19 +60,23 @@ var matches = func() map[string]match {
 	}
 	out["micropul-solo"] = match{out["micropul"].game, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Micropul{
 		Micropul: &rulebookv1.MicropulOptions{Players: 1}}}, 1}
+	out["exploze-8x8-4"] = match{out["exploze"].game, &rulebookv1.GameOptions{Game: &rulebookv1.GameOptions_Exploze{
+		Exploze: &rulebookv1.ExplozeOptions{Rows: 8, Cols: 8, Players: 4}}}, 4}
 	return out
 }()
 
 // maxMoves ends a game that has not ended by then, as a draw.
 const maxMoves = 20000
 
-// config is a tournament: games per pairing, the think times (or iterations) of the bot, the matches and the seed.
+// config is a tournament: games per pairing, the think times (or iterations) of the bot, the matches, the players
+// and the seed.
 type config struct {
 	games      int
 	thinks     []time.Duration
 	iterations int
 	matches    []string
-	opponents  []string
+	opponents  []string // every opponent that plays the match when empty
+	challenger string   // the bot when empty
 	seed       uint64
 	workers    int
 }
@@ -83,9 +91,13 @@ func main() {
 		"the games to play, comma-separated")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the games, the players and the bot")
 	flag.IntVar(&c.workers, "workers", 1, "games played at a time")
-	flag.StringVar(&opponents, "opponents", "random,greedy", "the bot's opponents, comma-separated")
+	flag.StringVar(&opponents, "opponents", "", "the challenger's opponents, comma-separated (default every one that plays the match)")
+	flag.StringVar(&c.challenger, "challenger", "bot", "the player that meets the opponents: the bot or an opponent's name")
 	flag.Parse()
-	c.matches, c.opponents = strings.Split(names, ","), strings.Split(opponents, ",")
+	c.matches = strings.Split(names, ",")
+	if opponents != "" {
+		c.opponents = strings.Split(opponents, ",")
+	}
 	for _, t := range strings.Split(thinks, ",") {
 		d, err := time.ParseDuration(t)
 		if err != nil || d <= 0 {
@@ -111,9 +123,9 @@ func run(w io.Writer, c config) error {
 	if c.workers < 1 {
 		c.workers = 1
 	}
-	for _, o := range c.opponents {
-		if o != "random" && o != "greedy" {
-			return fmt.Errorf("no opponent %q (random or greedy)", o)
+	for _, name := range append([]string{c.challenger}, c.opponents...) {
+		if _, ok := opponents[name]; !ok && name != "" && name != "bot" {
+			return fmt.Errorf("no player %q (%s)", name, strings.Join(slices.Sorted(maps.Keys(opponents)), ", "))
 		}
 	}
 	for _, name := range c.matches {
@@ -121,14 +133,30 @@ func run(w io.Writer, c config) error {
 		if !ok {
 			return fmt.Errorf("no match %q", name)
 		}
+		if c.challenger != "" && c.challenger != "bot" && !opponents[c.challenger].plays(name) {
+			return fmt.Errorf("%s does not play %s", c.challenger, name)
+		}
+		against := c.opponents
+		if against == nil {
+			against = playersOf(name)
+		}
+		for _, o := range against {
+			if !opponents[o].plays(name) {
+				return fmt.Errorf("%s does not play %s", o, name)
+			}
+		}
 		if m.players == 1 {
-			if err := solo(w, c, name, m); err != nil {
+			if err := solo(w, c, name, m, against); err != nil {
 				return err
 			}
 			continue
 		}
-		for _, think := range c.thinks {
-			for _, opponent := range c.opponents {
+		thinks := c.thinks
+		if c.challenger != "" && c.challenger != "bot" {
+			thinks = []time.Duration{0} // a simple player's choice takes no budget
+		}
+		for _, think := range thinks {
+			for _, opponent := range against {
 				if err := pairing(w, c, name, m, think, opponent); err != nil {
 					return err
 				}
@@ -138,34 +166,38 @@ func run(w io.Writer, c config) error {
 	return nil
 }
 
-// budgetName names the bot's budget a move.
+// budgetName names the challenger's budget a move: a think time or iterations for the bot, "one ply" for the others.
 func budgetName(c config, think time.Duration) string {
-	if think == 0 {
+	switch {
+	case c.challenger != "" && c.challenger != "bot":
+		return "-"
+	case think == 0:
 		return fmt.Sprintf("%d iterations", c.iterations)
 	}
 	return think.String()
 }
 
-// opponentOf returns the player named name, seeded with seed.
-func opponentOf(name string, seed uint64) player {
-	rng := rand.New(rand.NewPCG(seed, 2))
-	if name == "greedy" {
-		return greedy{rng}
+// challengerOf returns the challenger of c for a game from seed: b, or the opponent c names.
+func challengerOf(c config, seed uint64, b bot) player {
+	if c.challenger == "" || c.challenger == "bot" {
+		return b
 	}
-	return random{rng}
+	return opponents[c.challenger].seated(seed, 1)
 }
 
-// pairing plays c.games games of m between the bot, thinking think a move, and opponent, the bot in seat 1 in even
-// games and seat 2 in odd ones, and prints the bot's score.
+// pairing plays c.games games of m between the challenger (the bot thinking think a move, unless c names another)
+// and opponent, which takes every other seat: in game i the challenger sits in seat i mod m.players + 1. It prints the
+// challenger's score.
 func pairing(w io.Writer, c config, name string, m match, think time.Duration, opponent string) error {
 	games, err := playAll(c, func(i int, seed uint64, b bot) (game, error) {
-		seats := []player{b, opponentOf(opponent, seed)}
-		botSeat := engine.Player(1)
-		if i%2 == 1 {
-			seats[0], seats[1], botSeat = seats[1], seats[0], 2
+		seat := i % m.players
+		seats := make([]player, m.players)
+		for s := range seats {
+			seats[s] = opponents[opponent].seated(seed, uint64(2+s))
 		}
+		seats[seat] = challengerOf(c, seed, b)
 		score, err := playGame(m, seed, seats)
-		return game{points: outcome(score, botSeat)}, err
+		return game{points: outcome(score, engine.Player(seat+1))}, err
 	}, think)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -175,25 +207,33 @@ func pairing(w io.Writer, c config, name string, m match, think time.Duration, o
 		t.add(g)
 	}
 	lo, hi := wilson(t.sum, float64(c.games))
-	fmt.Fprintf(w, "%-8s %-14s bot vs %-6s  %5.1f/%d = %5.1f%%  [95%% CI %5.1f%%, %5.1f%%]  %d iterations a move\n",
-		name, budgetName(c, think), opponent, t.sum, c.games, 100*t.sum/float64(c.games), 100*lo, 100*hi,
-		t.searched/max(t.moves, 1))
+	line := fmt.Sprintf("%-13s %-14s %s vs %-17s  %5.1f/%d = %5.1f%%  [95%% CI %5.1f%%, %5.1f%%]",
+		name, budgetName(c, think), cmp.Or(c.challenger, "bot"), opponent, t.sum, c.games, 100*t.sum/float64(c.games),
+		100*lo, 100*hi)
+	if t.moves > 0 {
+		line += fmt.Sprintf("  %d iterations a move", t.searched/t.moves)
+	}
+	fmt.Fprintln(w, line)
 	return nil
 }
 
-// solo plays c.games solo games of m for each player (the opponents, then the bot at each think time) and prints
+// solo plays c.games solo games of m for each player (against, then the bot at each think time unless c names
+// another challenger) and prints
 // each one's mean score with its 95% confidence interval.
-func solo(w io.Writer, c config, name string, m match) error {
+func solo(w io.Writer, c config, name string, m match, against []string) error {
 	type entrant struct {
 		label string
 		think time.Duration
 		of    func(seed uint64, b bot) player
 	}
 	var entrants []entrant
-	for _, o := range c.opponents {
-		entrants = append(entrants, entrant{o, 0, func(seed uint64, _ bot) player { return opponentOf(o, seed) }})
+	for _, o := range against {
+		entrants = append(entrants, entrant{o, 0, func(seed uint64, _ bot) player { return opponents[o].seated(seed, 2) }})
 	}
 	for _, think := range c.thinks {
+		if c.challenger != "" && c.challenger != "bot" {
+			break
+		}
 		entrants = append(entrants, entrant{"bot " + budgetName(c, think), think,
 			func(_ uint64, b bot) player { return b }})
 	}

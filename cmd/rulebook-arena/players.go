@@ -1,8 +1,10 @@
 package main
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/rulebook/rulebook/engine"
@@ -13,6 +15,42 @@ import (
 type player interface {
 	name() string
 	choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error)
+}
+
+// opponent is a simple player the arena has: how to seat one, and the matches it plays.
+type opponent struct {
+	// games are the ids of the games whose matches it plays (all of a game's matches: micropul-solo is Micropul's);
+	// every game when empty.
+	games []string
+	// new returns one seeded with rng.
+	new func(rng *rand.Rand) player
+}
+
+// opponents are the arena's simple players, by the name -opponents and -challenger take.
+var opponents = map[string]opponent{
+	"random": {new: func(rng *rand.Rand) player { return random{rng} }},
+	"greedy": {new: func(rng *rand.Rand) player { return greedy{rng} }},
+}
+
+// plays reports whether o plays the match named match.
+func (o opponent) plays(match string) bool {
+	return o.new != nil && (o.games == nil || slices.Contains(o.games, matches[match].game.Info().GetId()))
+}
+
+// seated returns a new o for the game of seed, in the seat-th stream of that seed's randomness.
+func (o opponent) seated(seed, stream uint64) player {
+	return o.new(rand.New(rand.NewPCG(seed, stream)))
+}
+
+// playersOf returns the names of the opponents that play the match named match, sorted.
+func playersOf(match string) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(opponents)) {
+		if opponents[name].plays(match) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // random plays a uniformly random legal move.
