@@ -13,6 +13,7 @@ import (
 
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/board"
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/explain"
+	"github.com/rulebook/rulebook/cmd/rulebook/internal/narrate"
 	"github.com/rulebook/rulebook/engine/hosted"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 	"github.com/rulebook/rulebook/internal/colour"
@@ -20,7 +21,8 @@ import (
 
 // play is `rulebook play GAME [-options JSON] [-seat N [-level L] [-think D]] [-token TOKEN -pass PASS]`: a game for
 // people at a terminal. It draws the board as text, reads moves in the game's notation (its engine's, through
-// engine/hosted; docs/notation.md) one a line, and tells a refused move in words. Three ways to play:
+// engine/hosted; docs/notation.md) one a line, tells a refused move in words, and tells each move played at this
+// terminal with what it did (package narrate). Three ways to play:
 //
 //   - hot-seat (the default): a new game whose every seat's pass play holds; it asks each seat for its move in turn;
 //   - against the bot (-seat N): a new game in which the person plays seat N and the bot, the server's SuggestMove,
@@ -87,8 +89,9 @@ func playDetails() string {
 	var b strings.Builder
 	b.WriteString(`Hot-seat by default: every seat at this keyboard, each asked for its move in turn. -seat N plays seat N
 against the bot (the server's SuggestMove). -token and -pass join a game set up elsewhere, for the seat the pass
-names: after each move play prints the token to send to the other players, and waits for theirs. Boards are in
-colour on a terminal unless NO_COLOR is set. docs/notation.md tells more.
+names: after each move play prints the token to send to the other players, and waits for theirs. Each move is
+told with what it did: the explosions of an Exploze chain, a Kipicot catch, Micropul's catalysts and points, the
+Ubongo Duel duel won. Boards are in colour on a terminal unless NO_COLOR is set. docs/notation.md tells more.
 
 `)
 	b.WriteString(commandsHelp)
@@ -140,12 +143,14 @@ type table struct {
 	notation hosted.Notation
 	style    board.Style
 	lines    <-chan string
-	g        *document   // the game now
-	undo     []*document // the games before each of the person's moves, for undo
-	seat     int32       // the person's seat against the bot, or in a joined game; 0 hot-seat
-	joined   bool        // whether the game was joined with -token and -pass
-	bot      bot         // plays the seats other than seat, against the bot
-	acting   int32       // hot-seat: the seat chosen with "seat N" when several may move
+	g        *document         // the game now
+	undo     []*document       // the games before each of the person's moves, for undo
+	seat     int32             // the person's seat against the bot, or in a joined game; 0 hot-seat
+	joined   bool              // whether the game was joined with -token and -pass
+	bot      bot               // plays the seats other than seat, against the bot
+	acting   int32             // hot-seat: the seat chosen with "seat N" when several may move
+	score    *rulebookv1.Score // the standings of scored, kept for the next question about the same game
+	scored   *document
 }
 
 // turn is who may move in a game.
@@ -198,7 +203,7 @@ func (t *table) checkJoined(ctx context.Context) error {
 
 // turn asks the server who may move: the seats with legal moves, among those whose passes the table holds.
 func (t *table) turn(ctx context.Context) (turn, error) {
-	score, err := scoreOf(ctx, t.e, t.g)
+	score, err := t.standings(ctx)
 	if err != nil {
 		return turn{}, err
 	}
@@ -334,9 +339,10 @@ func (t *table) command(ctx context.Context, seat int32, now turn, line string) 
 		t.printf("Refused: %s\n", explain.Refusal(t.e.game, err))
 		return false, nil
 	}
-	t.g = t.g.after(applied)
 	t.undo = append(t.undo, before)
-	t.printPlayed(applied.GetMove(), "")
+	if err := t.played(ctx, applied, ""); err != nil {
+		return true, err
+	}
 	if t.joined {
 		t.printf("Send the other players this token: %s\n", t.g.token)
 	}
@@ -367,7 +373,7 @@ func (t *table) chooseSeat(now turn, text string) bool {
 		t.printf("You play seat %d only.\n", t.seat)
 		return false
 	case err != nil || !slices.Contains(now.movers, int32(n)):
-		t.printf("Seat %q cannot move now; seats that may: %s.\n", text, joinSeats(now.movers))
+		t.printf("Seat %q cannot move now; seats that may: %s.\n", text, narrate.Seats(now.movers))
 		return false
 	}
 	t.acting = int32(n)
@@ -421,7 +427,7 @@ func (t *table) finish(ctx context.Context) error {
 	case 1:
 		t.printf("Player %d wins.\n", w[0])
 	default:
-		t.printf("Players %s share the win.\n", joinSeats(w))
+		t.printf("Players %s share the win.\n", narrate.Seats(w))
 	}
 	for _, s := range score.GetStandings() {
 		t.printf("  player %d: %d points, rank %d\n", s.GetPlayer(), s.GetPoints(), s.GetRank())
@@ -454,7 +460,7 @@ func (t *table) view(ctx context.Context, seat int32) (*rulebookv1.GameState, er
 func (t *table) prompt(seat int32, now turn) {
 	others := ""
 	if t.seat == 0 && len(now.movers) > 1 {
-		others = " (seat N to switch; " + joinSeats(now.movers) + " may move)"
+		others = " (seat N to switch; " + narrate.Seats(now.movers) + " may move)"
 	}
 	t.printf("player %d%s> ", seat, others)
 }
@@ -477,13 +483,41 @@ func (t *table) printMoves(ctx context.Context, seat int32) error {
 	return nil
 }
 
-// printPlayed tells the move as applied, by whom.
-func (t *table) printPlayed(move *rulebookv1.Move, by string) {
+// standings returns the score of the game now, asking the server once for each game.
+func (t *table) standings(ctx context.Context) (*rulebookv1.Score, error) {
+	if t.scored != t.g {
+		score, err := scoreOf(ctx, t.e, t.g)
+		if err != nil {
+			return nil, err
+		}
+		t.score, t.scored = score, t.g
+	}
+	return t.score, nil
+}
+
+// played makes the game the one after applied, a move of the seat by names (" (bot)", or "" for the person), and
+// tells the move in the notation with what it did (package narrate): "player 2 (bot) played c3: 2 explosions, 5
+// cells taken from player 1".
+func (t *table) played(ctx context.Context, applied *rulebookv1.ApplyMoveResponse, by string) error {
+	before, err := t.standings(ctx)
+	if err != nil {
+		return err
+	}
+	t.g = t.g.after(applied)
+	after, err := t.standings(ctx)
+	if err != nil {
+		return err
+	}
+	move := applied.GetMove()
 	text, err := t.notation.Format(move)
 	if err != nil {
 		text = "a move the notation cannot write"
 	}
+	if what := narrate.Move(applied.GetEvents(), before, after); what != "" {
+		text += ": " + what
+	}
 	t.printf("player %d%s played %s\n", move.GetPlayer(), by, text)
+	return nil
 }
 
 // printHelp lists the commands and the notation of the game.
@@ -506,16 +540,4 @@ func (t *table) printResume() {
 // printf writes to the terminal; a write that fails shows again at the next read, so it is not reported.
 func (t *table) printf(format string, args ...any) {
 	fmt.Fprintf(t.e.stdout, format, args...)
-}
-
-// joinSeats writes seats as "1, 2 and 3".
-func joinSeats(seats []int32) string {
-	texts := make([]string, len(seats))
-	for i, s := range seats {
-		texts[i] = strconv.Itoa(int(s))
-	}
-	if len(texts) < 2 {
-		return strings.Join(texts, "")
-	}
-	return strings.Join(texts[:len(texts)-1], ", ") + " and " + texts[len(texts)-1]
 }

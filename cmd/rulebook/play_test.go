@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -59,6 +60,17 @@ Token: v2.test.…
 Seat 1's pass: 1.…
 Seat 2's pass: 2.…
 `}.check(t, elideBare(r))
+}
+
+// TestPlayNarrates plays hot-seat to a chain reaction in Exploze, whose line tells its waves, its explosions and the
+// cells it took (testdata/play-narrated.txt), as each move's line tells what the move did.
+func TestPlayNarrates(t *testing.T) {
+	// a2, an edge, reaches 3 stones and takes a1 and a3, which reach 2 and explode in a second wave.
+	r := tokenServer(t).run(t, "c3\na2\na1\na2\na3\na2\n", "play", "exploze", "-options", `{"exploze":{"rows":3,"cols":3}}`)
+	want{golden: "play-narrated.txt"}.check(t, elideBare(r))
+	if !strings.Contains(r.stdout, "player 2 played a2: a chain of 2 waves, 3 explosions, 2 cells taken from player 1\n") {
+		t.Errorf("the chain reaction is not narrated:\n%s", r.stdout)
+	}
 }
 
 // Tokens and seat passes in plain text, as play prints them.

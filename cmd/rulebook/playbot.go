@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/rulebook/rulebook/cmd/rulebook/internal/explain"
+	"github.com/rulebook/rulebook/cmd/rulebook/internal/narrate"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
@@ -31,7 +32,7 @@ type suggestion struct {
 func (t *table) botMoves(ctx context.Context, movers []int32) error {
 	if t.bot == nil || len(movers) == 0 {
 		return fmt.Errorf("no seat of yours may move, and no bot plays the others (seats that may move: %s)",
-			joinSeats(movers))
+			narrate.Seats(movers))
 	}
 	s, err := t.bot.suggest(ctx, t.g, movers[0])
 	if err != nil {
@@ -55,9 +56,7 @@ func (t *table) botPlayed(ctx context.Context, r raceResult) error {
 	if err != nil {
 		return fmt.Errorf("the bot's move was refused: %s", explain.Refusal(t.e.game, err))
 	}
-	t.g = t.g.after(applied)
-	t.printPlayed(applied.GetMove(), " (bot)")
-	return nil
+	return t.played(ctx, applied, " (bot)")
 }
 
 // botRace is the bot playing while the person thinks, in a game where both may move at once (Ubongo Duel): the

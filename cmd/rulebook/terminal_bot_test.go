@@ -8,7 +8,8 @@ import (
 )
 
 // TestTerminalBot plays a whole game of Exploze on a 3 x 3 board against the bot in a terminal: the person, seat 1,
-// types a legal move each turn, and the bot, the server's SuggestMove, answers for seat 2, to the end.
+// types a legal move each turn, and the bot, the server's SuggestMove, answers for seat 2, to the end, whose move
+// (the person's or the bot's) is narrated: the explosions that took the last stones of a player, who is out.
 func TestTerminalBot(t *testing.T) {
 	addrs := clienttest.Serve(t, clienttest.Config(false))
 	term := startTerminal(t, noColor, "-addr", addrs.GRPC, "play", "exploze", "-seat", "1", "-level", "easy",
@@ -24,6 +25,9 @@ func TestTerminalBot(t *testing.T) {
 			t.Fatalf("the move was not played:\n%s", screen)
 		}
 		if strings.Contains(screen, "The game is over") {
+			if !strings.Contains(screen, " taken from player ") || !strings.Contains(screen, " is out\r\n") {
+				t.Errorf("the last move, which took the last stones of a player, is not narrated:\n%s", screen)
+			}
 			break
 		}
 		if !strings.Contains(screen, "player 2 (bot) played ") {

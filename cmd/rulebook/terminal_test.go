@@ -217,7 +217,8 @@ func (term *terminal) firstMove(player string) string {
 var noColor = []string{"NO_COLOR=1"}
 
 // TestTerminalExploze plays a whole hot-seat game of Exploze on a 3 x 3 board in a terminal, each seat typing its
-// first legal move (after a refusal of a square held by the opponent, told in words), to the end and its result.
+// first legal move (after a refusal of a square held by the opponent, told in words), to the end, whose move is
+// narrated (the explosions that took the last stones of a player, who is out), and its result.
 func TestTerminalExploze(t *testing.T) {
 	addrs := clienttest.Serve(t, clienttest.Config(false))
 	term := startTerminal(t, noColor, "-addr", addrs.GRPC, "play", "exploze", "-options", `{"exploze":{"rows":3,"cols":3}}`)
@@ -244,8 +245,11 @@ func TestTerminalExploze(t *testing.T) {
 		}
 		term.typeLine(term.firstMove(player))
 		term.expect("player " + player + " played ")
-		screen := term.expect(".\r\n") // the line of who is to move, or of the end
+		screen := term.expect(".\r\n") // the rest of the move's line, the board, and the line of who is to move or the end
 		if strings.Contains(screen, "The game is over") {
+			if !strings.Contains(screen, " taken from player ") || !strings.Contains(screen, " is out\r\n") {
+				t.Errorf("the last move, which took the last stones of a player, is not narrated:\n%s", screen)
+			}
 			break
 		}
 		player = map[string]string{"1": "2", "2": "1"}[player]
