@@ -97,6 +97,9 @@ func checkGuide(t *testing.T, wasm string) {
 	if len(commands) != 2 || commands[0] != wasmnode.BuildCommand || commands[1] != "node example.js" {
 		t.Fatalf("the guide's commands are %q, want the build command and node example.js", commands)
 	}
+	if !strings.Contains(section, "Save this program as `example.js`:\n\n```js\n") {
+		t.Error("the guide does not say, just before the program, to save it as example.js")
+	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "example.js"), []byte(program), 0o644); err != nil {
 		t.Fatal(err)
