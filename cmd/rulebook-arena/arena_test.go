@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/hosted"
 )
 
@@ -14,7 +15,7 @@ import (
 // and each solo player, with its rate or mean and interval, and that 2 workers print the same.
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	c := config{games: 2, thinks: []time.Duration{0}, iterations: 4, seed: 1, matches: []string{"exploze", "micropul-solo"},
+	c := config{games: 2, budgets: []budget{{iterations: 4, level: engine.Medium}}, seed: 1, matches: []string{"exploze", "micropul-solo"},
 		opponents: []string{"random", "greedy"}}
 	if err := run(&out, c); err != nil {
 		t.Fatal(err)
@@ -62,6 +63,34 @@ func TestRun(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !want[1].MatchString(lines[0]) ||
 		!want[3].MatchString(lines[1]) || !want[4].MatchString(lines[2]) {
 		t.Errorf("greedy alone:\n%s", out.String())
+	}
+}
+
+// TestBudgets checks the bot's budgets that the flags ask for, and their names in the tables.
+func TestBudgets(t *testing.T) {
+	for _, tc := range []struct {
+		thinks, levels string
+		iterations     int
+		want           []string // the budgets' names; nil for an error
+	}{
+		{thinks: "10ms,1s", want: []string{"10ms", "1s"}},
+		{thinks: "10ms", iterations: 40, want: []string{"40 iterations"}},
+		{thinks: "10ms", iterations: 40, levels: "easy,HARD", want: []string{"EASY", "HARD"}},
+		{thinks: "0s"},
+		{thinks: "soon"},
+		{levels: "expert"},
+	} {
+		got, err := budgets(tc.thinks, tc.iterations, tc.levels)
+		var names []string
+		for _, b := range got {
+			names = append(names, b.String())
+		}
+		if (err != nil) != (tc.want == nil) || !slices.Equal(names, tc.want) {
+			t.Errorf("budgets(%q, %d, %q) = %q, %v; want %q", tc.thinks, tc.iterations, tc.levels, names, err, tc.want)
+		}
+	}
+	if b, _ := budgets("", 0, "easy"); b[0].iterations != engine.Easy.Iterations() || b[0].level != engine.Easy {
+		t.Errorf("the easy level's budget is %+v, want its level's iterations", b[0])
 	}
 }
 

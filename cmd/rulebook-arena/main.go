@@ -3,7 +3,7 @@
 // each game's own strongest simple player), seats rotated, at each think time a move, and prints win rates with 95%
 // confidence intervals (Wilson's); for Micropul solo, the mean score of each player. Usage:
 //
-//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-challenger bot] [-workers 1]
+//	go run ./cmd/rulebook-arena [-games 100] [-think 10ms,50ms,250ms | -iterations N | -levels easy,medium,hard] [-matches exploze,kipicot,micropul,micropul-solo] [-opponents random,greedy] [-challenger bot] [-workers 1]
 //
 // The matches are every hosted game (engine/hosted) with its default options, named by its id, but those the arena
 // cannot play (unplayed says why), and micropul-solo and exploze-8x8-4 (four players on an 8 x 8 board); -matches
@@ -13,7 +13,8 @@
 // the players whose scores are printed beside the bot's); in a game of more than two seats, the challenger takes one
 // seat and copies of the opponent the others. -challenger names the player that takes the challenger's seat: the bot
 // by default, or one of the opponents, to measure two simple players head to head. -iterations N searches N
-// iterations a move instead of a think time (deterministic, for tests). The bot thinks on the wall clock: run it on an
+// iterations a move instead of a think time (deterministic, for tests); -levels plays the bot at each level SuggestMove
+// offers, as it plays there (its level's iterations a move). The bot thinks on the wall clock: run it on an
 // idle machine, one tournament at a time. -workers N plays N games at a time, each on its own goroutine: a bot's think
 // time stays the same, the tournament's wall time shrinks when N cores are free (each search gets fewer iterations if
 // they are not).
@@ -68,12 +69,10 @@ var matches = func() map[string]match {
 // maxMoves ends a game that has not ended by then, as a draw.
 const maxMoves = 20000
 
-// config is a tournament: games per pairing, the think times (or iterations) of the bot, the matches, the players
-// and the seed.
+// config is a tournament: games per pairing, the bot's budgets a move, the matches, the players and the seed.
 type config struct {
 	games      int
-	thinks     []time.Duration
-	iterations int
+	budgets    []budget
 	matches    []string
 	opponents  []string // every opponent that plays the match when empty
 	challenger string   // the bot when empty
@@ -83,10 +82,12 @@ type config struct {
 
 func main() {
 	var c config
-	var thinks, names, opponents string
+	var thinks, names, opponents, levels string
+	var iterations int
 	flag.IntVar(&c.games, "games", 100, "games per pairing")
 	flag.StringVar(&thinks, "think", "10ms,50ms,250ms", "the bot's think times a move, comma-separated")
-	flag.IntVar(&c.iterations, "iterations", 0, "iterations a move instead of a think time")
+	flag.IntVar(&iterations, "iterations", 0, "iterations a move instead of a think time")
+	flag.StringVar(&levels, "levels", "", "the bot's levels (easy, medium, hard), comma-separated, instead of a think time")
 	flag.StringVar(&names, "matches", strings.Join(slices.Sorted(maps.Keys(matches)), ","),
 		"the games to play, comma-separated")
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the games, the players and the bot")
@@ -98,16 +99,10 @@ func main() {
 	if opponents != "" {
 		c.opponents = strings.Split(opponents, ",")
 	}
-	for _, t := range strings.Split(thinks, ",") {
-		d, err := time.ParseDuration(t)
-		if err != nil || d <= 0 {
-			fmt.Fprintf(os.Stderr, "rulebook-arena: -think: %q is not a positive duration\n", t)
-			os.Exit(2)
-		}
-		c.thinks = append(c.thinks, d)
-	}
-	if c.iterations > 0 {
-		c.thinks = []time.Duration{0}
+	var err error
+	if c.budgets, err = budgets(thinks, iterations, levels); err != nil {
+		fmt.Fprintln(os.Stderr, "rulebook-arena:", err)
+		os.Exit(2)
 	}
 	if err := run(os.Stdout, c); err != nil {
 		fmt.Fprintln(os.Stderr, "rulebook-arena:", err)
@@ -151,13 +146,13 @@ func run(w io.Writer, c config) error {
 			}
 			continue
 		}
-		thinks := c.thinks
+		spends := c.budgets
 		if c.challenger != "" && c.challenger != "bot" {
-			thinks = []time.Duration{0} // a simple player's choice takes no budget
+			spends = []budget{{}} // a simple player's choice takes no budget
 		}
-		for _, think := range thinks {
+		for _, b := range spends {
 			for _, opponent := range against {
-				if err := pairing(w, c, name, m, think, opponent); err != nil {
+				if err := pairing(w, c, name, m, b, opponent); err != nil {
 					return err
 				}
 			}
@@ -166,15 +161,60 @@ func run(w io.Writer, c config) error {
 	return nil
 }
 
-// budgetName names the challenger's budget a move: a think time or iterations for the bot, "one ply" for the others.
-func budgetName(c config, think time.Duration) string {
+// budget is what the bot may spend a move: a think time on the wall clock, or iterations, at a level.
+type budget struct {
+	think      time.Duration
+	iterations int
+	level      engine.Level
+	named      bool // the budget of level, named by it
+}
+
+// String names b: its level, its think time or its iterations; "-" for none (a simple player's).
+func (b budget) String() string {
 	switch {
-	case c.challenger != "" && c.challenger != "bot":
-		return "-"
-	case think == 0:
-		return fmt.Sprintf("%d iterations", c.iterations)
+	case b.named:
+		return strings.ToUpper(levelNames[b.level])
+	case b.think > 0:
+		return b.think.String()
+	case b.iterations > 0:
+		return fmt.Sprintf("%d iterations", b.iterations)
 	}
-	return think.String()
+	return "-"
+}
+
+// levelNames are the levels -levels takes.
+var levelNames = map[engine.Level]string{engine.Easy: "easy", engine.Medium: "medium", engine.Hard: "hard"}
+
+// budgets returns the bot's budgets that the flags ask for: each level of levels (comma-separated), else iterations
+// a move, else each think time of thinks (comma-separated).
+func budgets(thinks string, iterations int, levels string) ([]budget, error) {
+	var out []budget
+	switch {
+	case levels != "":
+		for _, name := range strings.Split(levels, ",") {
+			l := engine.Level(0)
+			for level, n := range levelNames {
+				if n == strings.ToLower(name) {
+					l = level
+				}
+			}
+			if l == 0 {
+				return nil, fmt.Errorf("-levels: no level %q (easy, medium or hard)", name)
+			}
+			out = append(out, budget{iterations: l.Iterations(), level: l, named: true})
+		}
+	case iterations > 0:
+		out = append(out, budget{iterations: iterations, level: engine.Medium})
+	default:
+		for _, t := range strings.Split(thinks, ",") {
+			d, err := time.ParseDuration(t)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("-think: %q is not a positive duration", t)
+			}
+			out = append(out, budget{think: d, level: engine.Medium})
+		}
+	}
+	return out, nil
 }
 
 // challengerOf returns the challenger of c for a game from seed: b, or the opponent c names.
@@ -185,10 +225,10 @@ func challengerOf(c config, seed uint64, b bot) player {
 	return opponents[c.challenger].seated(seed, 1)
 }
 
-// pairing plays c.games games of m between the challenger (the bot thinking think a move, unless c names another)
+// pairing plays c.games games of m between the challenger (the bot spending b a move, unless c names another)
 // and opponent, which takes every other seat: in game i the challenger sits in seat i mod m.players + 1. It prints the
 // challenger's score.
-func pairing(w io.Writer, c config, name string, m match, think time.Duration, opponent string) error {
+func pairing(w io.Writer, c config, name string, m match, b budget, opponent string) error {
 	games, err := playAll(c, func(i int, seed uint64, b bot) (game, error) {
 		seat := i % m.players
 		seats := make([]player, m.players)
@@ -198,7 +238,7 @@ func pairing(w io.Writer, c config, name string, m match, think time.Duration, o
 		seats[seat] = challengerOf(c, seed, b)
 		score, err := playGame(m, seed, seats)
 		return game{points: outcome(score, engine.Player(seat+1))}, err
-	}, think)
+	}, b)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -208,7 +248,7 @@ func pairing(w io.Writer, c config, name string, m match, think time.Duration, o
 	}
 	lo, hi := wilson(t.sum, float64(c.games))
 	line := fmt.Sprintf("%-13s %-14s %s vs %-17s  %5.1f/%d = %5.1f%%  [95%% CI %5.1f%%, %5.1f%%]",
-		name, budgetName(c, think), cmp.Or(c.challenger, "bot"), opponent, t.sum, c.games, 100*t.sum/float64(c.games),
+		name, b, cmp.Or(c.challenger, "bot"), opponent, t.sum, c.games, 100*t.sum/float64(c.games),
 		100*lo, 100*hi)
 	if t.moves > 0 {
 		line += fmt.Sprintf("  %d iterations a move", t.searched/t.moves)
@@ -222,19 +262,19 @@ func pairing(w io.Writer, c config, name string, m match, think time.Duration, o
 // each one's mean score with its 95% confidence interval.
 func solo(w io.Writer, c config, name string, m match, against []string) error {
 	type entrant struct {
-		label string
-		think time.Duration
-		of    func(seed uint64, b bot) player
+		label  string
+		budget budget
+		of     func(seed uint64, b bot) player
 	}
 	var entrants []entrant
 	for _, o := range against {
-		entrants = append(entrants, entrant{o, 0, func(seed uint64, _ bot) player { return opponents[o].seated(seed, 2) }})
+		entrants = append(entrants, entrant{o, budget{}, func(seed uint64, _ bot) player { return opponents[o].seated(seed, 2) }})
 	}
-	for _, think := range c.thinks {
+	for _, b := range c.budgets {
 		if c.challenger != "" && c.challenger != "bot" {
 			break
 		}
-		entrants = append(entrants, entrant{"bot " + budgetName(c, think), think,
+		entrants = append(entrants, entrant{"bot " + b.String(), b,
 			func(_ uint64, b bot) player { return b }})
 	}
 	for _, e := range entrants {
@@ -244,7 +284,7 @@ func solo(w io.Writer, c config, name string, m match, against []string) error {
 				return game{}, err
 			}
 			return game{points: float64(score.GetStandings()[0].GetPoints())}, nil
-		}, e.think)
+		}, e.budget)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -283,9 +323,9 @@ func (t *tally) add(g game) {
 	t.searched, t.moves = t.searched+g.searched, t.moves+g.moves
 }
 
-// playAll plays c.games games on c.workers goroutines, game i from seed c.seed+i with a bot of its own thinking
-// think a move, and returns them in order; the first error (by game) ends it.
-func playAll(c config, play func(i int, seed uint64, b bot) (game, error), think time.Duration) ([]game, error) {
+// playAll plays c.games games on c.workers goroutines, game i from seed c.seed+i with a bot of its own spending
+// spend a move, and returns them in order; the first error (by game) ends it.
+func playAll(c config, play func(i int, seed uint64, b bot) (game, error), spend budget) ([]game, error) {
 	games := make([]game, c.games)
 	errs := make([]error, c.games)
 	next := make(chan int)
@@ -294,7 +334,7 @@ func playAll(c config, play func(i int, seed uint64, b bot) (game, error), think
 		wg.Go(func() {
 			for i := range next {
 				seed := c.seed + uint64(i)
-				b := bot{think: think, iterations: c.iterations, seed: seed, searched: new(int64), moves: new(int64)}
+				b := bot{budget: spend, seed: seed, searched: new(int64), moves: new(int64)}
 				games[i], errs[i] = play(i, seed, b)
 				games[i].searched, games[i].moves = *b.searched, *b.moves
 			}

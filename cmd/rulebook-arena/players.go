@@ -124,25 +124,24 @@ func leadOf(score *rulebookv1.Score, seat engine.Player) float64 {
 	return own - others
 }
 
-// bot plays the game's bot, thinking think a move (wall-clock), or iterations a move when think is 0.
+// bot plays the game's bot, spending its budget a move.
 type bot struct {
-	think      time.Duration
-	iterations int
-	seed       uint64
-	searched   *int64 // iterations of every search, summed
-	moves      *int64 // searches
+	budget
+	seed     uint64
+	searched *int64 // iterations of every search, summed
+	moves    *int64 // searches
 }
 
 func (bot) name() string { return "bot" }
 
 // choose asks the game's bot.
 func (b bot) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
-	budget := engine.Budget{Level: engine.Medium, Iterations: b.iterations, Seed: b.seed}
+	spend := engine.Budget{Level: b.level, Iterations: b.iterations, Seed: b.seed}
 	if b.think > 0 {
 		stopAt := time.Now().Add(b.think)
-		budget.Stop = func() bool { return !time.Now().Before(stopAt) }
+		spend.Stop = func() bool { return !time.Now().Before(stopAt) }
 	}
-	s, err := state.Suggest(seat, budget)
+	s, err := state.Suggest(seat, spend)
 	if err != nil {
 		return nil, err
 	}
