@@ -23,6 +23,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -789,7 +790,8 @@ func (p *page) picture(t *testing.T) {
 		tab.click(fmt.Sprintf(`[data-legal][data-square=%q]`, square))
 	}
 	tab.settle()
-	tab.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); document.activeElement?.blur()`))
+	tab.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); document.activeElement?.blur()`),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 990, 690)) // no cell under the pointer, drawn as hovered
 	ctx, cancel := context.WithTimeout(tab.ctx, waitBound)
 	defer cancel()
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

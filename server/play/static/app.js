@@ -45,19 +45,14 @@ function showRefusal(err) {
  * option of a refused setup by its label. */
 function refusalText(err) {
   let text = err.message;
-  if (game && $('setup').hidden) return game.board.quote ? game.board.quote(text, err.facts) : text;
+  if (game && $('setup').hidden) return game.board.quote(text, err.facts);
   const info = games.find((g) => g.id === $('game').value);
   const option = (info?.options || []).find((o) => o.name === err.facts.option);
   if (option) {
-    text = text.replace(new RegExp(`\\b${option.name}\\b`, 'g'), `"${label(option)}"`);
+    text = text.replace(new RegExp(`\\b${option.name}\\b`, 'g'), `"${option.label}"`);
     $(`opt-${option.name}`)?.setAttribute('aria-invalid', 'true');
   }
   return text;
-}
-
-/** label is an option's name for people, as ListGames gives it. */
-function label(o) {
-  return o.label || o.name;
 }
 
 // ---- setup ----
@@ -77,7 +72,7 @@ function optionInput(o) {
       input = html('input', { id, name: o.name, type: 'checkbox', checked: def === true });
       break;
     default: {
-      const choices = o.choices?.length ? o.choices : (o.values || []).map((value) => ({ value, label: value }));
+      const choices = o.choices || [];
       input = html('select', { id, name: o.name }, choices.map((c) => html('option', { value: c.value, selected: c.value === def }, c.label)));
       const choiceHelp = html('small', { class: 'choice-help' });
       const explain = () => { choiceHelp.textContent = choices.find((c) => c.value === input.value)?.description || ''; };
@@ -88,7 +83,7 @@ function optionInput(o) {
   }
   input.dataset.type = o.type;
   input.setAttribute('aria-describedby', help.id);
-  return html('label', { for: id }, `${label(o)} `, input, help);
+  return html('label', { for: id }, `${o.label} `, input, help);
 }
 
 function showGameForm() {
@@ -249,7 +244,7 @@ async function apply(seat, move) {
   game.tokens.push(applied.token);
   game.token = applied.token;
   game.view = applied.view;
-  tell(seat, applied.move || move, applied.events || []);
+  tell(seat, applied.move, applied.events || []);
   if (game.board.animate) await animate(before, applied.events || []);
   await refresh();
 }
@@ -262,12 +257,13 @@ function seatName(seat) {
 
 /**
  * tell narrates the move seat made, from ApplyMove's events (the board's narrate words them), and marks its squares
- * on the board; the moves one seat makes in a row (a Kipicot turn's steps, Micropul's extra turns) are told together.
+ * on the board; the last moves one seat makes in a row (a Kipicot turn's steps, Micropul's extra turns: up to 4) are
+ * told together.
  */
 function tell(seat, move, events) {
-  const told = game.board.narrate({ seat, move, events, name: seatName });
-  const same = game.last && game.last.seat === seat && !game.board.simultaneous;
-  game.last = { seat, text: cap(same ? `${game.last.text} ${told.text}` : told.text), marks: [...(same ? game.last.marks : []), ...told.marks] };
+  const run = game.last && game.last.seat === seat && !game.board.simultaneous ? game.last.run.slice(-3) : [];
+  run.push(game.board.narrate({ seat, move, events, name: seatName }));
+  game.last = { seat, run, text: run.map((told) => cap(told.text)).join(' '), marks: run.flatMap((told) => told.marks) };
   showNarration();
 }
 
