@@ -168,14 +168,30 @@ func (p *page) settle() string {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, waitBound)
 	defer cancel()
-	phase, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const b = document.body.dataset;
-		return ['move', 'over', 'replay', 'setup'].includes(b.phase) && !b.busy ? b.phase : false; })()`,
-		chromedp.WithPollingInterval(10*time.Millisecond)))
+	phase, err := poll[string](ctx, `(() => { const b = document.body.dataset;
+		return ['move', 'over', 'replay', 'setup'].includes(b.phase) && !b.busy ? b.phase : false; })()`)
 	if err != nil {
 		p.t.Fatalf("the page did not settle: %v (phase %s, status %s, refusal %s)", err, p.eval(`document.body.dataset.phase`),
 			p.eval(`document.getElementById('status').textContent`), p.eval(`document.getElementById('refusal').textContent`))
 	}
 	return phase
+}
+
+// poll evaluates expr in the page until it is truthy, within ctx, and returns its value. A poll begun while the page
+// that was just opened is still getting its JavaScript context fails with "Cannot find context with specified id":
+// it is begun again.
+func poll[T any](ctx context.Context, expr string) (T, error) {
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(10*time.Millisecond)))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id") {
+			return v, err
+		}
+		select {
+		case <-ctx.Done():
+			return v, err
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // click clicks the element of a CSS selector as a person does: the mouse, on its middle.
@@ -483,8 +499,7 @@ func TestPlayground(t *testing.T) {
 		// announces (a wait for the words, bounded).
 		ctx, cancel := context.WithTimeout(p.ctx, 2*waitBound)
 		defer cancel()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById('narration').textContent.includes('The bot won the duel of sheet 1')`,
-			chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		if _, err := poll[bool](ctx, `document.getElementById('narration').textContent.includes('The bot won the duel of sheet 1')`); err != nil {
 			t.Fatalf("no announcement that the bot won the duel: %v (narration %s, status %s)", err,
 				p.eval(`document.getElementById('narration').textContent`), p.eval(`document.getElementById('status').textContent`))
 		}
