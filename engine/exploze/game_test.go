@@ -18,9 +18,9 @@ func TestGameInfo(t *testing.T) {
 		Id: "exploze", Name: "Exploze (Chain Reaction)", Summary: info.GetSummary(),
 		MinPlayers: 2, MaxPlayers: 8, DefaultPlayers: 2,
 		Options: []*rulebookv1.OptionInfo{
-			{Name: "rows", Description: "Rows of the board.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 32, DefaultValue: "6"},
-			{Name: "cols", Description: "Columns of the board.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 32, DefaultValue: "6"},
-			{Name: "players", Description: "Players; at most rows x cols.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 8, DefaultValue: "2"},
+			{Name: "rows", Label: "Rows", Description: "Rows of the board.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 32, DefaultValue: "6"},
+			{Name: "cols", Label: "Columns", Description: "Columns of the board.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 32, DefaultValue: "6"},
+			{Name: "players", Label: "Players", Description: "Players; at most rows x cols.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 2, Max: 8, DefaultValue: "2"},
 		},
 		Information: rulebookv1.Information_INFORMATION_PERFECT, RulesVersion: RulesVersion,
 		RulesDocument: "docs/rules/exploze.md", MaxMoves: 85, // 2 x 60 edges - 36 cells + 1 on the 6 x 6 board

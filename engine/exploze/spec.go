@@ -30,9 +30,9 @@ type definition struct{}
 // Info describes Exploze and its options.
 func (definition) Info() *rulebookv1.GameInfo {
 	d := DefaultOptions()
-	option := func(name, description string, lo, hi, def int) *rulebookv1.OptionInfo {
-		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER,
-			Min: int64(lo), Max: int64(hi), DefaultValue: strconv.Itoa(def)}
+	option := func(name, label, description string, lo, hi, def int) *rulebookv1.OptionInfo {
+		return &rulebookv1.OptionInfo{Name: name, Label: label, Description: description,
+			Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: int64(lo), Max: int64(hi), DefaultValue: strconv.Itoa(def)}
 	}
 	return &rulebookv1.GameInfo{
 		Id:   GameID,
@@ -43,9 +43,9 @@ func (definition) Info() *rulebookv1.GameInfo {
 		MaxPlayers:     MaxPlayers,
 		DefaultPlayers: DefaultPlayers,
 		Options: []*rulebookv1.OptionInfo{
-			option("rows", "Rows of the board.", MinSize, MaxSize, d.Rows),
-			option("cols", "Columns of the board.", MinSize, MaxSize, d.Cols),
-			option("players", "Players; at most rows x cols.", MinPlayers, MaxPlayers, d.Players),
+			option("rows", "Rows", "Rows of the board.", MinSize, MaxSize, d.Rows),
+			option("cols", "Columns", "Columns of the board.", MinSize, MaxSize, d.Cols),
+			option("players", "Players", "Players; at most rows x cols.", MinPlayers, MaxPlayers, d.Players),
 		},
 		Information:   rulebookv1.Information_INFORMATION_PERFECT,
 		Chance:        false,

@@ -29,6 +29,29 @@ func TestGames(t *testing.T) {
 	}
 }
 
+// TestOptionLabels checks that every option of every hosted game says itself to people, as a form shows it (the
+// playground's): a label, a description, and for an enum a choice with a label and a description for each value,
+// in the order of its values.
+func TestOptionLabels(t *testing.T) {
+	for _, g := range Games() {
+		for _, o := range g.Info().GetOptions() {
+			name := g.Info().GetId() + " " + o.GetName()
+			if o.GetLabel() == "" || o.GetDescription() == "" {
+				t.Errorf("%s: label %q, description %q", name, o.GetLabel(), o.GetDescription())
+			}
+			if len(o.GetChoices()) != len(o.GetValues()) {
+				t.Errorf("%s: %d choices for %d values", name, len(o.GetChoices()), len(o.GetValues()))
+				continue
+			}
+			for i, c := range o.GetChoices() {
+				if c.GetValue() != o.GetValues()[i] || c.GetLabel() == "" || c.GetDescription() == "" {
+					t.Errorf("%s: choice %d is %v, for value %q", name, i, c, o.GetValues()[i])
+				}
+			}
+		}
+	}
+}
+
 // TestDocs checks the documents of every hosted game (docs/adding-a-game.md): its rules in docs/rules/<id>.md,
 // which its info names and the index docs/rules/README.md links, and its notation's section in docs/notation.md
 // ("## " and its name, without what follows in brackets); and that docs/rules holds no rules of a game not hosted.

@@ -31,13 +31,13 @@ type definition struct{}
 // Info describes Kipicot and its options.
 func (definition) Info() *rulebookv1.GameInfo {
 	d := DefaultOptions()
-	boolean := func(name, description string) *rulebookv1.OptionInfo {
-		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN,
-			DefaultValue: "false"}
+	boolean := func(name, label, description string) *rulebookv1.OptionInfo {
+		return &rulebookv1.OptionInfo{Name: name, Label: label, Description: description,
+			Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN, DefaultValue: "false"}
 	}
-	integer := func(name, description string, hi, def int) *rulebookv1.OptionInfo {
-		return &rulebookv1.OptionInfo{Name: name, Description: description, Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER,
-			Min: 0, Max: int64(hi), DefaultValue: strconv.Itoa(def)}
+	integer := func(name, label, description string, hi, def int) *rulebookv1.OptionInfo {
+		return &rulebookv1.OptionInfo{Name: name, Label: label, Description: description,
+			Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 0, Max: int64(hi), DefaultValue: strconv.Itoa(def)}
 	}
 	return &rulebookv1.GameInfo{
 		Id:   GameID,
@@ -48,12 +48,14 @@ func (definition) Info() *rulebookv1.GameInfo {
 		MaxPlayers:     Players,
 		DefaultPlayers: Players,
 		Options: []*rulebookv1.OptionInfo{
-			boolean("wholeStackMoves", "A moving stack carries both its tokens, not only its top one."),
-			boolean("pawnMayStay", "The pawn step may leave the pawn on its token."),
-			integer("antiStallRounds", "Full rounds without a placement after which the player to move must place; "+
-				"0 turns the rule off.", MaxAntiStallRounds, d.AntiStallRounds),
-			integer("endThreshold", "The game ends after the turn in which a colour's supply falls to this many "+
-				"tokens or fewer.", MaxEndThreshold, d.EndThreshold),
+			boolean("wholeStackMoves", "Whole stacks move",
+				"A moving stack carries both its tokens, not only its top one."),
+			boolean("pawnMayStay", "The pawn may stay", "The pawn step may leave the pawn on its token."),
+			integer("antiStallRounds", "Rounds before a placement is forced", "Full rounds without a placement "+
+				"after which the player to move must place; 0 turns the rule off.", MaxAntiStallRounds,
+				d.AntiStallRounds),
+			integer("endThreshold", "End when a supply is down to", "The game ends after the turn in which a "+
+				"colour's supply falls to this many tokens or fewer.", MaxEndThreshold, d.EndThreshold),
 		},
 		Information:   rulebookv1.Information_INFORMATION_PERFECT,
 		Chance:        false,

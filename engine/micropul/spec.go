@@ -38,12 +38,20 @@ func (definition) Info() *rulebookv1.GameInfo {
 		MaxPlayers:     MaxPlayers,
 		DefaultPlayers: DefaultPlayers,
 		Options: []*rulebookv1.OptionInfo{
-			{Name: "players", Description: "Players: 1 (solo) or 2.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER,
-				Min: MinPlayers, Max: MaxPlayers, DefaultValue: "2"},
-			{Name: "ruleSet", Description: "Rule set: DEFAULT (as in the seed documents) or ORIGINAL_2004 (the " +
-				"designer's English text).", Type: rulebookv1.OptionType_OPTION_TYPE_ENUM,
+			{Name: "players", Label: "Players", Description: "Players: 1 (solo) or 2.",
+				Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: MinPlayers, Max: MaxPlayers, DefaultValue: "2"},
+			{Name: "ruleSet", Label: "Rule set", Description: "Rule set: DEFAULT (as in the seed documents) or " +
+				"ORIGINAL_2004 (the designer's English text).", Type: rulebookv1.OptionType_OPTION_TYPE_ENUM,
 				DefaultValue: `"MICROPUL_RULE_SET_DEFAULT"`,
-				Values:       []string{"MICROPUL_RULE_SET_DEFAULT", "MICROPUL_RULE_SET_ORIGINAL_2004"}},
+				Values:       []string{"MICROPUL_RULE_SET_DEFAULT", "MICROPUL_RULE_SET_ORIGINAL_2004"},
+				Choices: []*rulebookv1.OptionChoice{
+					{Value: "MICROPUL_RULE_SET_DEFAULT", Label: "Default (the seed documents)", Description: "An " +
+						"extra turn for each plus catalyst fired; passing allowed in an extra turn; a stone only " +
+						"on a group spanning two tiles or more."},
+					{Value: "MICROPUL_RULE_SET_ORIGINAL_2004", Label: "Original (the designer's 2004 text)",
+						Description: "One extra turn for a placement that fired any plus catalyst; no passing in " +
+							"an extra turn; a stone on any group, even a single micropul."},
+				}},
 		},
 		Information:   rulebookv1.Information_INFORMATION_HIDDEN,
 		Chance:        true,

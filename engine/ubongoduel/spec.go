@@ -64,14 +64,19 @@ func (definition) Info() *rulebookv1.GameInfo {
 		MaxPlayers:     Players,
 		DefaultPlayers: Players,
 		Options: []*rulebookv1.OptionInfo{
-			{Name: "side", Description: "Side of the sheets: A (tasks of 4 pieces) or B (tasks of 5 pieces).",
-				Type: rulebookv1.OptionType_OPTION_TYPE_ENUM, DefaultValue: `"UBONGO_DUEL_SIDE_A"`,
-				Values: []string{"UBONGO_DUEL_SIDE_A", "UBONGO_DUEL_SIDE_B"}},
-			{Name: "tieWindowMs", Description: "Tie window in milliseconds: two valid solutions received at most this " +
-				"far apart are simultaneous; 0 is strict arrival order.", Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER,
-				Min: 0, Max: MaxTieWindowMS, DefaultValue: "0"},
-			{Name: "catchUp", Description: "Catch-up variant: a player on 3 or 4 duels won who strictly leads must " +
-				"solve two rolls.", Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN, DefaultValue: "false"},
+			{Name: "side", Label: "Side of the sheets", Description: "Side of the sheets: A (tasks of 4 pieces) or " +
+				"B (tasks of 5 pieces).", Type: rulebookv1.OptionType_OPTION_TYPE_ENUM,
+				DefaultValue: `"UBONGO_DUEL_SIDE_A"`, Values: []string{"UBONGO_DUEL_SIDE_A", "UBONGO_DUEL_SIDE_B"},
+				Choices: []*rulebookv1.OptionChoice{
+					{Value: "UBONGO_DUEL_SIDE_A", Label: "Side A", Description: "Tasks of 4 pieces."},
+					{Value: "UBONGO_DUEL_SIDE_B", Label: "Side B", Description: "Tasks of 5 pieces."},
+				}},
+			{Name: "tieWindowMs", Label: "Tie window (milliseconds)", Description: "Tie window in milliseconds: two " +
+				"valid solutions received at most this far apart are simultaneous; 0 is strict arrival order.",
+				Type: rulebookv1.OptionType_OPTION_TYPE_INTEGER, Min: 0, Max: MaxTieWindowMS, DefaultValue: "0"},
+			{Name: "catchUp", Label: "Catch-up variant", Description: "Catch-up variant: a player on 3 or 4 duels won " +
+				"who strictly leads must solve two rolls.", Type: rulebookv1.OptionType_OPTION_TYPE_BOOLEAN,
+				DefaultValue: "false"},
 		},
 		Information:   rulebookv1.Information_INFORMATION_HIDDEN,
 		Chance:        true,

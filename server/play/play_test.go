@@ -182,7 +182,7 @@ func TestBoards(t *testing.T) {
 		if !ok {
 			t.Errorf("%s exports no default board", name)
 		}
-		for _, f := range []string{"render", "status", "breakdown", "toMove"} {
+		for _, f := range []string{"render", "status", "narrate", "quote", "breakdown", "toMove"} {
 			if !strings.Contains(exported, f) {
 				t.Errorf("%s's board exports no %s", name, f)
 			}

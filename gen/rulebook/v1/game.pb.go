@@ -1011,7 +1011,11 @@ type OptionInfo struct {
 	// Default, as its JSON text (for example "6", "true" or "\"ORIGINAL_2004\"").
 	DefaultValue string `protobuf:"bytes,6,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
 	// Allowed values, for enums.
-	Values        []string `protobuf:"bytes,7,rep,name=values,proto3" json:"values,omitempty"`
+	Values []string `protobuf:"bytes,7,rep,name=values,proto3" json:"values,omitempty"`
+	// Short name of the option for people, as a form labels it (for example "Rows" or "Tie window (ms)").
+	Label string `protobuf:"bytes,8,opt,name=label,proto3" json:"label,omitempty"`
+	// Each allowed value of an enum for people, in the order of values.
+	Choices       []*OptionChoice `protobuf:"bytes,9,rep,name=choices,proto3" json:"choices,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1095,6 +1099,84 @@ func (x *OptionInfo) GetValues() []string {
 	return nil
 }
 
+func (x *OptionInfo) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *OptionInfo) GetChoices() []*OptionChoice {
+	if x != nil {
+		return x.Choices
+	}
+	return nil
+}
+
+// OptionChoice describes one allowed value of an enum option for people.
+type OptionChoice struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The value, as in the option's values (for example "MICROPUL_RULE_SET_DEFAULT").
+	Value string `protobuf:"bytes,1,opt,name=value,proto3" json:"value,omitempty"`
+	// Short name for people (for example "Default").
+	Label string `protobuf:"bytes,2,opt,name=label,proto3" json:"label,omitempty"`
+	// What choosing it means.
+	Description   string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OptionChoice) Reset() {
+	*x = OptionChoice{}
+	mi := &file_rulebook_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OptionChoice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OptionChoice) ProtoMessage() {}
+
+func (x *OptionChoice) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OptionChoice.ProtoReflect.Descriptor instead.
+func (*OptionChoice) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *OptionChoice) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+func (x *OptionChoice) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *OptionChoice) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 var File_rulebook_v1_game_proto protoreflect.FileDescriptor
 
 const file_rulebook_v1_game_proto_rawDesc = "" +
@@ -1162,7 +1244,7 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\rrules_version\x18\n" +
 	" \x01(\rR\frulesVersion\x12%\n" +
 	"\x0erules_document\x18\v \x01(\tR\rrulesDocument\x12\x1b\n" +
-	"\tmax_moves\x18\f \x01(\rR\bmaxMoves\"\xd0\x01\n" +
+	"\tmax_moves\x18\f \x01(\rR\bmaxMoves\"\x9b\x02\n" +
 	"\n" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
@@ -1171,7 +1253,13 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\x03min\x18\x04 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x05 \x01(\x03R\x03max\x12#\n" +
 	"\rdefault_value\x18\x06 \x01(\tR\fdefaultValue\x12\x16\n" +
-	"\x06values\x18\a \x03(\tR\x06values*[\n" +
+	"\x06values\x18\a \x03(\tR\x06values\x12\x14\n" +
+	"\x05label\x18\b \x01(\tR\x05label\x123\n" +
+	"\achoices\x18\t \x03(\v2\x19.rulebook.v1.OptionChoiceR\achoices\"\\\n" +
+	"\fOptionChoice\x12\x14\n" +
+	"\x05value\x18\x01 \x01(\tR\x05value\x12\x14\n" +
+	"\x05label\x18\x02 \x01(\tR\x05label\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription*[\n" +
 	"\vInformation\x12\x1b\n" +
 	"\x17INFORMATION_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13INFORMATION_PERFECT\x10\x01\x12\x16\n" +
@@ -1196,7 +1284,7 @@ func file_rulebook_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_rulebook_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_rulebook_v1_game_proto_goTypes = []any{
 	(Information)(0),          // 0: rulebook.v1.Information
 	(OptionType)(0),           // 1: rulebook.v1.OptionType
@@ -1208,57 +1296,59 @@ var file_rulebook_v1_game_proto_goTypes = []any{
 	(*PlayerStanding)(nil),    // 7: rulebook.v1.PlayerStanding
 	(*GameInfo)(nil),          // 8: rulebook.v1.GameInfo
 	(*OptionInfo)(nil),        // 9: rulebook.v1.OptionInfo
-	(*ExplozeOptions)(nil),    // 10: rulebook.v1.ExplozeOptions
-	(*MicropulOptions)(nil),   // 11: rulebook.v1.MicropulOptions
-	(*KipicotOptions)(nil),    // 12: rulebook.v1.KipicotOptions
-	(*UbongoDuelOptions)(nil), // 13: rulebook.v1.UbongoDuelOptions
-	(*ExplozeState)(nil),      // 14: rulebook.v1.ExplozeState
-	(*MicropulState)(nil),     // 15: rulebook.v1.MicropulState
-	(*KipicotState)(nil),      // 16: rulebook.v1.KipicotState
-	(*UbongoDuelState)(nil),   // 17: rulebook.v1.UbongoDuelState
-	(*ExplozeMove)(nil),       // 18: rulebook.v1.ExplozeMove
-	(*MicropulMove)(nil),      // 19: rulebook.v1.MicropulMove
-	(*KipicotMove)(nil),       // 20: rulebook.v1.KipicotMove
-	(*UbongoDuelMove)(nil),    // 21: rulebook.v1.UbongoDuelMove
-	(*ExplozeEvent)(nil),      // 22: rulebook.v1.ExplozeEvent
-	(*MicropulEvent)(nil),     // 23: rulebook.v1.MicropulEvent
-	(*KipicotEvent)(nil),      // 24: rulebook.v1.KipicotEvent
-	(*UbongoDuelEvent)(nil),   // 25: rulebook.v1.UbongoDuelEvent
-	(*ExplozeScore)(nil),      // 26: rulebook.v1.ExplozeScore
-	(*MicropulScore)(nil),     // 27: rulebook.v1.MicropulScore
-	(*KipicotScore)(nil),      // 28: rulebook.v1.KipicotScore
-	(*UbongoDuelScore)(nil),   // 29: rulebook.v1.UbongoDuelScore
+	(*OptionChoice)(nil),      // 10: rulebook.v1.OptionChoice
+	(*ExplozeOptions)(nil),    // 11: rulebook.v1.ExplozeOptions
+	(*MicropulOptions)(nil),   // 12: rulebook.v1.MicropulOptions
+	(*KipicotOptions)(nil),    // 13: rulebook.v1.KipicotOptions
+	(*UbongoDuelOptions)(nil), // 14: rulebook.v1.UbongoDuelOptions
+	(*ExplozeState)(nil),      // 15: rulebook.v1.ExplozeState
+	(*MicropulState)(nil),     // 16: rulebook.v1.MicropulState
+	(*KipicotState)(nil),      // 17: rulebook.v1.KipicotState
+	(*UbongoDuelState)(nil),   // 18: rulebook.v1.UbongoDuelState
+	(*ExplozeMove)(nil),       // 19: rulebook.v1.ExplozeMove
+	(*MicropulMove)(nil),      // 20: rulebook.v1.MicropulMove
+	(*KipicotMove)(nil),       // 21: rulebook.v1.KipicotMove
+	(*UbongoDuelMove)(nil),    // 22: rulebook.v1.UbongoDuelMove
+	(*ExplozeEvent)(nil),      // 23: rulebook.v1.ExplozeEvent
+	(*MicropulEvent)(nil),     // 24: rulebook.v1.MicropulEvent
+	(*KipicotEvent)(nil),      // 25: rulebook.v1.KipicotEvent
+	(*UbongoDuelEvent)(nil),   // 26: rulebook.v1.UbongoDuelEvent
+	(*ExplozeScore)(nil),      // 27: rulebook.v1.ExplozeScore
+	(*MicropulScore)(nil),     // 28: rulebook.v1.MicropulScore
+	(*KipicotScore)(nil),      // 29: rulebook.v1.KipicotScore
+	(*UbongoDuelScore)(nil),   // 30: rulebook.v1.UbongoDuelScore
 }
 var file_rulebook_v1_game_proto_depIdxs = []int32{
-	10, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
-	11, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
-	12, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
-	13, // 3: rulebook.v1.GameOptions.ubongo_duel:type_name -> rulebook.v1.UbongoDuelOptions
-	14, // 4: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
-	15, // 5: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
-	16, // 6: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
-	17, // 7: rulebook.v1.GameState.ubongo_duel:type_name -> rulebook.v1.UbongoDuelState
-	18, // 8: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
-	19, // 9: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
-	20, // 10: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
-	21, // 11: rulebook.v1.Move.ubongo_duel:type_name -> rulebook.v1.UbongoDuelMove
-	22, // 12: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
-	23, // 13: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
-	24, // 14: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
-	25, // 15: rulebook.v1.Event.ubongo_duel:type_name -> rulebook.v1.UbongoDuelEvent
+	11, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
+	12, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
+	13, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
+	14, // 3: rulebook.v1.GameOptions.ubongo_duel:type_name -> rulebook.v1.UbongoDuelOptions
+	15, // 4: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
+	16, // 5: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
+	17, // 6: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
+	18, // 7: rulebook.v1.GameState.ubongo_duel:type_name -> rulebook.v1.UbongoDuelState
+	19, // 8: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
+	20, // 9: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
+	21, // 10: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
+	22, // 11: rulebook.v1.Move.ubongo_duel:type_name -> rulebook.v1.UbongoDuelMove
+	23, // 12: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
+	24, // 13: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
+	25, // 14: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
+	26, // 15: rulebook.v1.Event.ubongo_duel:type_name -> rulebook.v1.UbongoDuelEvent
 	7,  // 16: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
-	26, // 17: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
-	27, // 18: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
-	28, // 19: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
-	29, // 20: rulebook.v1.Score.ubongo_duel:type_name -> rulebook.v1.UbongoDuelScore
+	27, // 17: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
+	28, // 18: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
+	29, // 19: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
+	30, // 20: rulebook.v1.Score.ubongo_duel:type_name -> rulebook.v1.UbongoDuelScore
 	9,  // 21: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
 	0,  // 22: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
 	1,  // 23: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
-	24, // [24:24] is the sub-list for method output_type
-	24, // [24:24] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	10, // 24: rulebook.v1.OptionInfo.choices:type_name -> rulebook.v1.OptionChoice
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_game_proto_init() }
@@ -1306,7 +1396,7 @@ func file_rulebook_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_game_proto_rawDesc), len(file_rulebook_v1_game_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -2,7 +2,7 @@
 // pass the page was given, asks for the view and legal moves of the seat to act, applies the person's moves (and the
 // bot's, from SuggestMove), shows refusals and the end, and downloads and replays the record.
 import { ApiError, get, gameCall, stateKey } from './api.js';
-import { html, playerClass } from './svg.js';
+import { html, playerClass, cap } from './svg.js';
 
 // boards holds each hosted game's board, by game id: the default export of the module <id>.js, loaded once ListGames
 // has named the games (server/play's TestBoards fails for a hosted game without one). A board may export load(get),
@@ -19,26 +19,50 @@ function setPhase(phase) {
   document.body.dataset.phase = phase;
 }
 
-/** showRefusal shows why the service refused something, or hides the last refusal. */
+/**
+ * showRefusal shows why the service refused something (above the form or the board, where the person looks), or
+ * hides the last refusal. The squares of a refused move are written in the game's notation (docs/notation.md), and
+ * an option the setup form has is named by its label and marked on the form.
+ */
 function showRefusal(err) {
   const box = $('refusal');
   box.replaceChildren();
   box.hidden = !err;
+  ($('table').hidden ? $('setup-form') : $('play')).before(box); // above what the person is acting on
+  for (const input of document.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
   if (!err) return;
   if (err instanceof ApiError) {
-    box.append(html('strong', { class: 'reason' }, err.reason), ' ', err.message);
+    box.append(html('strong', { class: 'reason' }, err.reason), ' ', refusalText(err));
     box.dataset.reason = err.reason;
   } else {
     box.append(html('strong', { class: 'reason' }, 'ERROR'), ' ', String(err.message || err));
     box.dataset.reason = 'ERROR';
   }
+  box.scrollIntoView({ block: 'nearest' });
+}
+
+/** refusalText is the message of a refusal for a person: squares in the notation of the game at the table, the
+ * option of a refused setup by its label. */
+function refusalText(err) {
+  let text = err.message;
+  if (game && $('setup').hidden) return game.board.quote(text, err.facts);
+  const info = games.find((g) => g.id === $('game').value);
+  const option = (info?.options || []).find((o) => o.name === err.facts.option);
+  if (option) {
+    text = text.replace(new RegExp(`\\b${option.name}\\b`, 'g'), `"${option.label}"`);
+    $(`opt-${option.name}`)?.setAttribute('aria-invalid', 'true');
+  }
+  return text;
 }
 
 // ---- setup ----
 
+/** optionInput is the field of option o of ListGames, labelled and explained as ListGames says: an enum's choices by
+ * their labels, the chosen one's description under the option's. */
 function optionInput(o) {
   const id = `opt-${o.name}`;
   const def = o.defaultValue ? JSON.parse(o.defaultValue) : undefined;
+  const help = html('small', { id: `${id}-help` }, o.description || '');
   let input;
   switch (o.type) {
     case 'OPTION_TYPE_INTEGER':
@@ -47,11 +71,19 @@ function optionInput(o) {
     case 'OPTION_TYPE_BOOLEAN':
       input = html('input', { id, name: o.name, type: 'checkbox', checked: def === true });
       break;
-    default:
-      input = html('select', { id, name: o.name }, (o.values || []).map((v) => html('option', { value: v, selected: v === def }, v)));
+    default: {
+      const choices = o.choices || [];
+      input = html('select', { id, name: o.name }, choices.map((c) => html('option', { value: c.value, selected: c.value === def }, c.label)));
+      const choiceHelp = html('small', { class: 'choice-help' });
+      const explain = () => { choiceHelp.textContent = choices.find((c) => c.value === input.value)?.description || ''; };
+      input.addEventListener('change', explain);
+      explain();
+      help.append(choiceHelp);
+    }
   }
   input.dataset.type = o.type;
-  return html('label', { for: id, title: o.description || '' }, `${o.name} `, input, html('small', {}, o.description || ''));
+  input.setAttribute('aria-describedby', help.id);
+  return html('label', { for: id }, `${o.label} `, input, help);
 }
 
 function showGameForm() {
@@ -91,7 +123,7 @@ async function start(id, opts, mode, botSeat, botLevel) {
       id, key, info, board: boards[id], mode, players,
       botSeat: mode === 'bot' && players > 1 ? Math.min(botSeat, players) : 0, botLevel,
       passes: created.seatPasses, startToken: created.token, token: created.token, view: created.view,
-      moves: [], tokens: [], replay: null, botAsked: '',
+      moves: [], tokens: [], replay: null, botAsked: '', last: null,
     };
     seatTab = game.botSeat === 1 ? 2 : 1;
     history.replaceState(null, '', `?game=${encodeURIComponent(id)}`);
@@ -104,6 +136,7 @@ async function start(id, opts, mode, botSeat, botLevel) {
 }
 
 function enterTable() {
+  showNarration();
   $('setup').hidden = true;
   $('table').hidden = false;
   $('end').hidden = true;
@@ -149,7 +182,8 @@ async function refresh() {
 /** draw shows the board, the seats, the controls and the live standings. */
 function draw(seat, legal, playable) {
   const state = game.view[game.key];
-  const ctx = { state, legal, seat, playable, players: game.players, act: (m) => act(seat, m), game };
+  const ctx = { state, legal, seat, playable, players: game.players, act: (m) => act(seat, m), game,
+    last: new Set(game.last ? game.last.marks : []) };
   game.redraw = () => draw(seat, legal, playable);
   const { board, controls } = game.board.render(ctx);
   $('board').replaceChildren(board);
@@ -210,8 +244,36 @@ async function apply(seat, move) {
   game.tokens.push(applied.token);
   game.token = applied.token;
   game.view = applied.view;
+  tell(seat, applied.move, applied.events || []);
   if (game.board.animate) await animate(before, applied.events || []);
   await refresh();
+}
+
+/** seatName names seat in a sentence: "you" and "the bot" against the bot, else "player 2". */
+function seatName(seat) {
+  if (game.botSeat && !game.replay) return seat === game.botSeat ? 'the bot' : 'you';
+  return `player ${seat}`;
+}
+
+/**
+ * tell narrates the move seat made, from ApplyMove's events (the board's narrate words them), and marks its squares
+ * on the board; the last moves one seat makes in a row (a Kipicot turn's steps, Micropul's extra turns: up to 4) are
+ * told together.
+ */
+function tell(seat, move, events) {
+  const run = game.last && game.last.seat === seat && !game.board.simultaneous ? game.last.run.slice(-3) : [];
+  run.push(game.board.narrate({ seat, move, events, name: seatName }));
+  game.last = { seat, run, text: run.map((told) => cap(told.text)).join(' '), marks: run.flatMap((told) => told.marks) };
+  showNarration();
+}
+
+/** showNarration shows the narration of the last move, or none. */
+function showNarration() {
+  const box = $('narration');
+  box.textContent = game && game.last ? game.last.text : '';
+  box.hidden = !box.textContent;
+  box.dataset.seat = game && game.last ? String(game.last.seat) : '';
+  box.dataset.who = game && game.last && game.last.seat === game.botSeat ? 'bot' : 'person';
 }
 
 async function animate(before, events) {
@@ -339,6 +401,9 @@ async function replayTo(n) {
   ]);
   if (before && n === r.at + 1 && game.board.animate) await animate(before, (r.steps[n - 1] || {}).events || []);
   r.at = n;
+  game.last = null;
+  if (n > 0) tell(game.moves[n - 1]?.player ?? 0, game.moves[n - 1] || {}, (r.steps[n - 1] || {}).events || []);
+  else showNarration();
   game.token = token;
   game.view = view;
   game.score = score;
@@ -392,7 +457,10 @@ async function main() {
   $('game').replaceChildren(...games.map((g) => html('option', { value: g.id }, g.name)));
   const wanted = new URLSearchParams(location.search).get('game');
   if (wanted && !games.some((g) => g.id === wanted)) {
-    showRefusal(new Error(`no game "${wanted}" here: pick one of ${games.map((g) => g.id).join(', ')}`));
+    // The service's own refusal of the id (UNKNOWN_GAME), and the games there are.
+    const err = await gameCall(wanted, 'new', { seal: true, seat: 1 }).then(() => new Error(`no game "${wanted}"`), (e) => e);
+    err.message = `${err.message}. The games here: ${games.map((g) => `${g.name} (?game=${g.id})`).join(', ')}; pick one below.`;
+    showRefusal(err);
   } else if (wanted) {
     $('game').value = wanted;
   }

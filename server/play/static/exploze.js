@@ -1,5 +1,5 @@
 // exploze.js: the Exploze board, its stones by owner, the legal cells, and the waves of a move's explosions.
-import { html, svg, target, playerClass, reducedMotion, pause } from './svg.js';
+import { html, svg, target, playerClass, lastMarks, reducedMotion, pause, square, headings, quoteSquares, count, cap, MARGIN } from './svg.js';
 
 const CELL = 48;
 
@@ -31,14 +31,15 @@ function render(ctx) {
       const stones = counts[r * cols + c] ?? 0;
       const owner = owners[r * cols + c] ?? 0;
       const crit = critical(r, c, rows, cols);
+      const last = ctx.last.has(`${r},${c}`);
       const g = svg('g', { class: `cell${owner ? ` ${playerClass(owner)}` : ''}`, transform: `translate(${c * CELL},${r * CELL})`,
-        'data-row': r, 'data-col': c, 'data-stones': stones, 'data-owner': owner });
+        'data-row': r, 'data-col': c, 'data-square': square(c, r), 'data-stones': stones, 'data-owner': owner, 'data-last': last ? '' : undefined });
       g.append(svg('rect', { class: 'square', width: CELL, height: CELL }));
       if (stones >= crit - 1 && stones > 0) g.classList.add('loaded');
       for (const [dx, dy] of stonePositions(stones)) {
         g.append(svg('circle', { class: 'stone', cx: CELL / 2 + dx, cy: CELL / 2 + dy, r: stones > 3 ? 5 : 7 }));
       }
-      const label = `row ${r + 1}, column ${c + 1}: ${stones ? `${stones} of ${crit} stones of player ${owner}` : `empty, explodes at ${crit}`}`;
+      const label = `${square(c, r)}${last ? ', the last move' : ''}: ${stones ? `${stones} of ${crit} stones of player ${owner}` : `empty, explodes at ${crit}`}`;
       if (ctx.playable) {
         target(g, label, legal.has(`${r},${c}`), () => ctx.act({ exploze: { row: r, col: c } }));
       } else {
@@ -47,8 +48,8 @@ function render(ctx) {
       cells.push(g);
     }
   }
-  const board = svg('svg', { class: 'board exploze', viewBox: `-2 -2 ${cols * CELL + 4} ${rows * CELL + 4}`, role: 'group',
-    'aria-label': `Exploze board, ${rows} by ${cols}`, 'data-game': 'exploze' }, cells);
+  const board = svg('svg', { class: 'board exploze', viewBox: `${-MARGIN} ${-MARGIN} ${cols * CELL + MARGIN + 2} ${rows * CELL + MARGIN + 2}`,
+    role: 'group', 'aria-label': `Exploze board, ${rows} by ${cols}`, 'data-game': 'exploze' }, headings(cols, rows, CELL), cells, lastMarks(ctx.last, CELL));
   return { board, controls: html('p', { class: 'hint' }, 'A cell explodes when it holds as many stones as it has neighbours: ',
     'its stones go one to each neighbour, which becomes yours.') };
 }
@@ -87,6 +88,27 @@ async function animate(boardEl, before, events) {
   }
 }
 
+/** at is the square of an event's cell. */
+const at = (c) => square(c?.col ?? 0, c?.row ?? 0);
+
+/** narrate words a move from its events: "the bot placed at c3: 2 explosions, 5 cells taken. Player 3 lost every
+ * cell." */
+function narrate({ seat, events, name }) {
+  const placed = events.map((e) => e.exploze?.placed).find(Boolean);
+  const waves = events.map((e) => e.exploze?.wave).filter(Boolean);
+  const exploded = waves.reduce((n, w) => n + (w.exploded || []).length, 0);
+  const taken = new Set(waves.flatMap((w) => (w.captured || []).map((cap) => at(cap.cell)))).size;
+  let text = `${name(seat)} placed at ${at(placed?.cell)}`;
+  text += exploded ? `: ${count(exploded, 'explosion')}, ${count(taken, 'cell')} taken.` : '.';
+  for (const e of events) if (e.exploze?.eliminated) text += ` ${cap(name(e.exploze.eliminated.player ?? 0))} lost every cell.`;
+  return { text, marks: placed ? [`${placed.cell?.row ?? 0},${placed.cell?.col ?? 0}`] : [] };
+}
+
+/** quote writes the cells of a refusal's message in the notation: "cell (4,5)" is "cell f5". */
+function quote(message, facts) {
+  return quoteSquares(message, facts, [['row', 'col', (r, c) => square(c, r)]]);
+}
+
 function breakdown(score) {
   const rows = (score.players || []).map((p) => html('tr', { class: playerClass(p.player) },
     html('td', {}, `Player ${p.player}`), html('td', {}, String(p.stones ?? 0)), html('td', {}, String(p.cells ?? 0)),
@@ -96,4 +118,4 @@ function breakdown(score) {
       html('thead', {}, html('tr', {}, ['Seat', 'Stones', 'Cells', ''].map((h) => html('th', {}, h)))), html('tbody', {}, rows)));
 }
 
-export default { render, status, animate, breakdown, toMove: (s) => s.toMove ?? 0 };
+export default { render, status, animate, narrate, quote, breakdown, toMove: (s) => s.toMove ?? 0 };

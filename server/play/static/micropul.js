@@ -1,12 +1,14 @@
 // micropul.js: the Micropul board (the tiles as they lie, their micropuls and catalysts, the stones), the hand of the
 // seat to move, and the counts of the core, hands and supplies. A tile is chosen from the hand, turned, and put on a
 // highlighted position; a stone goes on a highlighted micropul.
-import { html, svg, target, playerClass } from './svg.js';
+import { html, svg, target, playerClass, headings, quoteSquares, count, cap, MARGIN } from './svg.js';
 
 const T = 64; // a tile's side
 const H = T / 2;
 const QUADS = ['MICROPUL_QUADRANT_TOP_LEFT', 'MICROPUL_QUADRANT_TOP_RIGHT', 'MICROPUL_QUADRANT_BOTTOM_RIGHT', 'MICROPUL_QUADRANT_BOTTOM_LEFT'];
 const QXY = [[0, 0], [1, 0], [1, 1], [0, 1]];
+const QNAMES = ['tl', 'tr', 'br', 'bl']; // the quadrants in the notation (docs/notation.md)
+const pos = (x, y) => `${x ?? 0},${y ?? 0}`; // a position in the notation: "1,-1"
 const STONES = 3; // each player's stones
 
 let tiles = []; // by id: {quads, big, centre}, from the engine's table (micropul-tiles.json)
@@ -82,9 +84,13 @@ function render(ctx) {
   const h = Math.max(...ys) - minY + 1 + (placements.length ? 0 : 1);
   const at = (x, y) => `translate(${((x ?? 0) - minX) * T},${((y ?? 0) - minY) * T})`;
   const layer = [];
+  layer.push(headings(w, h, T, (i) => String(minX + i), (i) => String(minY + i)));
   for (const b of board) {
-    const g = svg('g', { class: 'placed', transform: at(b.x, b.y), 'data-tile': b.tile ?? 0, 'data-x': b.x ?? 0, 'data-y': b.y ?? 0 }, tileArt(b.tile ?? 0, b.rotation ?? 0));
-    g.setAttribute('aria-label', `tile ${b.tile ?? 0} at (${b.x ?? 0}, ${b.y ?? 0})`);
+    const last = ctx.last.has(pos(b.x, b.y));
+    const g = svg('g', { class: 'placed', transform: at(b.x, b.y), 'data-tile': b.tile ?? 0, 'data-x': b.x ?? 0, 'data-y': b.y ?? 0,
+      'data-last': last ? '' : undefined }, tileArt(b.tile ?? 0, b.rotation ?? 0));
+    if (last) g.append(svg('rect', { class: 'last-mark', width: T, height: T, rx: 4 }));
+    g.setAttribute('aria-label', `tile ${b.tile ?? 0} at ${pos(b.x, b.y)}${last ? ', the last move' : ''}`);
     layer.push(g);
   }
   for (const st of s.stones || []) {
@@ -104,7 +110,7 @@ function render(ctx) {
       const [x, y] = k.split(',').map(Number);
       const g = svg('g', { class: 'spot', transform: at(x, y), 'data-x': x, 'data-y': y }, svg('rect', { class: 'spot-square', width: T, height: T, rx: 4 }));
       if (legal) g.append(svg('g', { class: 'ghost' }, tileArt(choice.tile, choice.rotation)));
-      target(g, `put tile ${choice.tile} at (${x}, ${y})${legal ? '' : ', not at this rotation'}`, legal,
+      target(g, `put tile ${choice.tile} at ${pos(x, y)}${legal ? '' : ', not at this rotation'}`, legal,
         () => ctx.act({ micropul: { placeTile: { tile: choice.tile, x, y, rotation: choice.rotation } } }));
       layer.push(g);
     }
@@ -114,12 +120,12 @@ function render(ctx) {
       const q = QUADS.indexOf(m.quadrant);
       const g = svg('g', { class: 'stone-spot', transform: at(m.x, m.y) },
         svg('circle', { cx: QXY[q][0] * H + H / 2, cy: QXY[q][1] * H + H / 2, r: H * 0.3 }));
-      target(g, `a stone on (${m.x ?? 0}, ${m.y ?? 0}) ${m.quadrant.replace('MICROPUL_QUADRANT_', '').toLowerCase().replace('_', ' ')}`, true,
+      target(g, `a stone on ${pos(m.x, m.y)} ${QNAMES[q]}`, true,
         () => ctx.act({ micropul: { placeStone: { x: m.x ?? 0, y: m.y ?? 0, quadrant: m.quadrant } } }));
       layer.push(g);
     }
   }
-  const el = svg('svg', { class: 'board micropul', viewBox: `-4 -4 ${w * T + 8} ${h * T + 8}`, role: 'group', 'aria-label': 'Micropul board', 'data-game': 'micropul' }, layer);
+  const el = svg('svg', { class: 'board micropul', viewBox: `${-MARGIN} ${-MARGIN} ${w * T + MARGIN + 4} ${h * T + MARGIN + 4}`, role: 'group', 'aria-label': 'Micropul board', 'data-game': 'micropul' }, layer);
   return { board: el, controls: controls(ctx, s, placements, stoneMoves) };
 }
 
@@ -130,7 +136,7 @@ function controls(ctx, s, placements, stoneMoves) {
   const counts = html('ul', { class: 'counts' }, html('li', {}, `Core: ${s.coreCount ?? 0} tiles`),
     players.map((pl, i) => html('li', { class: playerClass(i + 1) },
       `Player ${i + 1}: ${pl.handCount ?? 0} in hand, ${pl.supplyCount ?? 0} in supply, ${STONES - placedBy(i + 1)} stones left`)));
-  const box = html('div', { class: 'micropul-controls' }, counts);
+  const box = html('div', { class: 'micropul-controls' }, counts, legend());
   const hand = viewer ? players[viewer - 1]?.hand || [] : [];
   const redraw = () => ctx.game.redraw();
   if (viewer) {
@@ -177,6 +183,58 @@ function status(ctx) {
   return `Player ${s.toMove} to move${extra}${pending}. ${choice.tile !== null ? `Tile ${choice.tile} chosen: put it on a highlighted square.` : ''}`;
 }
 
+/** LEGEND says what each mark of a tile means (docs/rules/micropul.md). */
+const LEGEND = [
+  ['W', 'a white micropul: micropuls of one colour that touch make a group'],
+  ['B', 'a black micropul: it may never touch a white one across an edge'],
+  ['1', 'a catalyst of one dot: when a placement brings a micropul next to it, the placer draws 1 tile into the supply'],
+  ['2', 'a catalyst of two dots: draws 2 tiles'],
+  ['+', 'a plus catalyst: an extra turn'],
+];
+
+/** legend draws each mark of the tiles with what it means, and a stone. */
+function legend() {
+  const item = (art, text) => html('li', {}, svg('svg', { viewBox: `0 0 ${H} ${H}`, class: 'legend-icon', 'aria-hidden': 'true' }, art), text);
+  return html('details', { class: 'legend', id: 'micropul-legend', open: true }, html('summary', {}, 'What the marks mean'),
+    html('ul', {}, LEGEND.map(([y, text]) => item(symbol(y, H / 2, H / 2, H * 0.36), text)),
+      item(svg('g', { class: 'tile-icon' }, svg('rect', { class: 'tile', width: H, height: H, rx: 2 }), symbol('W', H / 2, H / 2, H * 0.42),
+        svg('circle', { class: 'catalyst on-big', cx: H / 2, cy: H / 2, r: H * 0.14 })), 'a big micropul: one micropul over the whole tile, with a catalyst in its centre'),
+      item(svg('circle', { class: 'stone p1', cx: H / 2, cy: H / 2, r: H * 0.3 }), 'a stone, in its player\'s colour: it claims the group of its micropul, which scores when closed')));
+}
+
+/** narrate words a move from its events: "the bot placed tile 12 at 1,-1 r1: 1 catalyst fired, 2 tiles drawn." */
+function narrate({ seat, move, events, name }) {
+  const who = name(seat);
+  const said = [];
+  const marks = [];
+  const fired = events.filter((e) => e.micropul?.catalystActivated).length;
+  const drawn = events.reduce((n, e) => n + (e.micropul?.tilesDrawn?.count ?? 0), 0);
+  const extra = events.reduce((n, e) => n + (e.micropul?.extraTurnGranted?.turns ?? 0), 0);
+  for (const e of events.map((ev) => ev.micropul || {})) {
+    if (e.tilePlaced) {
+      const t = e.tilePlaced.tile || {};
+      marks.push(pos(t.x, t.y));
+      const gains = [fired && `${count(fired, 'catalyst')} fired`, drawn && `${count(drawn, 'tile')} drawn into the supply`, extra && `${count(extra, 'extra turn')} won`].filter(Boolean);
+      said.push(`${who} placed tile ${t.tile ?? 0} at ${pos(t.x, t.y)} r${t.rotation ?? 0}${gains.length ? `: ${gains.join(', ')}` : ''}.`);
+    }
+    if (e.tileTaken) said.push(`${who} took a tile from the supply into the hand.`);
+    if (e.stonePlaced) {
+      const st = e.stonePlaced.stone || {};
+      marks.push(pos(st.x, st.y));
+      said.push(`${who} put a stone on ${pos(st.x, st.y)} ${QNAMES[QUADS.indexOf(st.quadrant)] || ''}.`);
+    }
+    if (e.passed) said.push(`${who} ${e.passed.forced ? 'had to pass' : 'passed'}.`);
+    if (e.outOfTiles) said.push(`${name(e.outOfTiles.player ?? 0)} ran out of tiles and lost.`);
+  }
+  if (!said.length && move.micropul?.pass) said.push(`${who} passed.`);
+  return { text: said.map(cap).join(' '), marks };
+}
+
+/** quote writes the positions of a refusal's message in the notation: "(1,-1)" is "1,-1". */
+function quote(message, facts) {
+  return quoteSquares(message, facts, [['x', 'y', pos], ['neighbourX', 'neighbourY', pos]]);
+}
+
 const ENDS = { MICROPUL_END_CORE_EMPTY: 'the core is empty', MICROPUL_END_OUT_OF_TILES: 'a player ran out of tiles', MICROPUL_END_BLOCKED: 'nobody could move' };
 
 function breakdown(score) {
@@ -184,7 +242,7 @@ function breakdown(score) {
     html('td', {}, `Player ${p.player}${p.lost ? ' (lost)' : ''}`), html('td', {}, String(p.groupPoints ?? 0)), html('td', {}, String(p.supplyPoints ?? 0)),
     html('td', {}, String(p.handPoints ?? 0)), html('td', {}, String(p.total ?? 0))));
   const groups = (score.groups || []).map((g) => html('li', {},
-    `${(g.color || '').replace('MICROPUL_COLOR_', '').toLowerCase()} group of ${g.micropuls ?? 0} micropuls on ${g.tiles ?? 0} tiles at (${g.x ?? 0}, ${g.y ?? 0}), `
+    `${(g.color || '').replace('MICROPUL_COLOR_', '').toLowerCase()} group of ${g.micropuls ?? 0} micropuls on ${g.tiles ?? 0} tiles at ${pos(g.x, g.y)}, `
     + `${g.closed ? 'closed' : 'open'}, stones of ${(g.stones || []).map((st) => `player ${st.player}`).join(' and ')}: ${g.points ?? 0} points`));
   const band = score.soloBand ? ` Solo rating: ${score.soloBand.replace('MICROPUL_SOLO_BAND_', '').toLowerCase()}.` : '';
   return html('div', {}, html('p', {}, `The game ended: ${ENDS[score.end] || 'it goes on'}.${band}`),
@@ -192,4 +250,4 @@ function breakdown(score) {
     groups.length ? html('ul', { class: 'groups' }, groups) : html('p', {}, 'No group carries a stone.'));
 }
 
-export default { render, status, breakdown, load, toMove: (s) => s.toMove ?? 0 };
+export default { render, status, narrate, quote, breakdown, load, toMove: (s) => s.toMove ?? 0 };

@@ -1,6 +1,6 @@
 // ubongo-duel.js: Ubongo Duel: the shape of the seat's task and its pieces, to drag onto the shape (or pick with the
 // keyboard and move with the arrow keys), turn (R) and flip (F); a submission is the whole solution.
-import { html, svg, target, playerClass } from './svg.js';
+import { html, svg, playerClass, square, headings, quoteSquares, cap, MARGIN } from './svg.js';
 
 const C = 40; // a cell's side
 let pieces = {}; // letter -> cells, from ListPieceSets' "ubongo" set
@@ -56,7 +56,7 @@ function render(ctx) {
   const shape = (task || (s.tasks || [])[0] || { shape: [] }).shape.map((c) => [c.x ?? 0, c.y ?? 0]);
   const w = Math.max(1, ...shape.map((c) => c[0] + 1)) + 1;
   const h = Math.max(1, ...shape.map((c) => c[1] + 1)) + 1;
-  const cells = shape.map(([x, y]) => svg('rect', { class: 'shape-cell', x: x * C, y: y * C, width: C, height: C, 'data-cell': `${x},${y}` }));
+  const cells = shape.map(([x, y]) => svg('rect', { class: 'shape-cell', x: x * C, y: y * C, width: C, height: C, 'data-cell': `${x},${y}`, 'data-square': square(x, y) }));
   const layer = [];
   if (task) {
     task.pieces.forEach((letter, i) => {
@@ -71,9 +71,9 @@ function render(ctx) {
       layer.push(g);
     });
   }
-  const board = svg('svg', { class: 'board ubongo', viewBox: `-4 -4 ${w * C + 8} ${h * C + 8}`, role: 'application', tabindex: '0',
+  const board = svg('svg', { class: 'board ubongo', viewBox: `${-MARGIN} ${-MARGIN} ${w * C + MARGIN + 4} ${h * C + MARGIN + 4}`, role: 'application', tabindex: '0',
     'aria-label': 'Ubongo Duel shape: a held piece moves with the arrow keys, turns with R, flips with F, is put down with Enter and taken back with Escape',
-    'data-game': 'ubongo-duel', 'data-shape': JSON.stringify(shape) }, cells, layer);
+    'data-game': 'ubongo-duel', 'data-shape': JSON.stringify(shape) }, headings(w - 1, h - 1, C), cells, layer);
   board.id = 'ubongo-board';
   return { board, controls: controls(ctx, s, task, arr) };
 }
@@ -227,10 +227,33 @@ function status(ctx) {
   return `Sheet ${s.sheet ?? 0}, duels won ${won}. Player ${ctx.seat}: ${taskOf(s, ctx.seat) ? 'solve the shape and submit.' : 'nothing to solve in this duel.'}`;
 }
 
+const REROLLS = { UBONGO_DUEL_REROLL_REASON_TIE: 'both solved within the tie window', UBONGO_DUEL_REROLL_REASON_GIVE_UP: 'both gave up' };
+
+/** narrate words a move from its events, and announces a duel's result: "the bot solved the shape. The bot won the
+ * duel of sheet 1: duels won 0 to 1. Sheet 2: a new shape." */
+function narrate({ seat, events, name }) {
+  const said = [];
+  for (const e of events.map((ev) => ev.ubongoDuel || {})) {
+    if (e.solved) said.push(`${name(e.solved.player ?? seat)} solved the shape${e.solved.pending ? ': the win waits for the tie window to close' : ''}.`);
+    if (e.gaveUp) said.push(`${name(e.gaveUp.player ?? seat)} gave up this duel.`);
+    if (e.duelWon) said.push(`${name(e.duelWon.player ?? 0)} won the duel of sheet ${e.duelWon.sheet ?? 0}: duels won ${(e.duelWon.duelsWon || []).map((n) => n ?? 0).join(' to ')}.`);
+    if (e.rerolled) said.push(`Nobody won the duel (${REROLLS[e.rerolled.reason] || 'a re-roll'}): the die is rolled again on sheet ${e.rerolled.sheet ?? 0}.`);
+    if (e.duelStarted) said.push(`Sheet ${e.duelStarted.sheet ?? 0}: a new shape to cover.`);
+    if (e.gameOver) said.push(`${name(e.gameOver.winner ?? 0)} won the game.`);
+  }
+  if (!said.length) said.push(`${name(seat)} closed the duel.`);
+  return { text: said.map(cap).join(' '), marks: [] };
+}
+
+/** quote writes the squares of a refusal's message in the notation: "(0,2)" is "a3". */
+function quote(message, facts) {
+  return quoteSquares(message, facts, [['x', 'y', square]]);
+}
+
 function breakdown(score) {
   const rows = (score.duelsWon || []).map((n, i) => html('tr', { class: playerClass(i + 1) }, html('td', {}, `Player ${i + 1}`), html('td', {}, String(n ?? 0))));
   return html('div', {}, html('table', { class: 'breakdown' }, html('caption', {}, `Last sheet: ${score.sheet ?? 0}`),
     html('thead', {}, html('tr', {}, html('th', {}, 'Seat'), html('th', {}, 'Duels won'))), html('tbody', {}, rows)));
 }
 
-export default { render, status, breakdown, load, duelKey, simultaneous: true, toMove: () => 0 };
+export default { render, status, narrate, quote, breakdown, load, duelKey, simultaneous: true, toMove: () => 0 };
