@@ -15,10 +15,6 @@ import (
 	"github.com/rulebook/rulebook/internal/refusal"
 )
 
-// ReasonDeadlineTooShort: a SuggestMove call had less than deadline.Minimum (10 ms) left before its deadline when it
-// began, too little for its answer to reach its caller in time.
-const ReasonDeadlineTooShort = "DEADLINE_TOO_SHORT"
-
 // SuggestMove searches for a move of one seat: within the request's think time (wall-clock) or, without one, the
 // iterations of its level; never past the moment by which the call must answer to reach its caller by its deadline
 // (deadline.Last, less stallFactor times the longest stall the search saw). A call with less than deadline.Minimum
