@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -40,12 +41,15 @@ func busyLoop(limit time.Duration) {
 }
 
 // startBusy starts n processes beside the test, each keeping a CPU busy (the test binary again, in busyLoop), for
-// at most limit; they are ended with the test.
+// at most limit; they are ended with the test. Each is a session of its own, as another program on the machine would
+// be: Linux shares the CPUs fairly among sessions first (autogroups), so that processes of the test's own session
+// would take their CPU time from the test alone.
 func startBusy(t *testing.T, n int, limit time.Duration) {
 	t.Helper()
 	for range n {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), busyEnv+"="+strconv.Itoa(int(limit.Seconds())))
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
