@@ -80,8 +80,8 @@ func (r restRules) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveR
 }
 
 // admitted serves req, of the RulesService method named method, with serve through r's admit, and answers by the
-// call's deadline even if serve goes on (as a gRPC server answers DEADLINE_EXCEEDED when a call's time is up): serve
-// runs on one of r's workers. Its error is a status, as a gRPC client would have received it.
+// call's deadline even if serve goes on (as a gRPC server answers DEADLINE_EXCEEDED when a call's time is up), with
+// serve's answer if it is in by then: serve runs on one of r's workers. Its error is a status, as a gRPC client would have received it.
 func admitted[Req, Resp any](ctx context.Context, r restRules, method string, req Req, serve func(context.Context, Req) (Resp, error)) (Resp, error) {
 	call := &callInfo{}
 	if named, ok := any(req).(interface{ GetGame() string }); ok {
@@ -100,18 +100,23 @@ func admitted[Req, Resp any](ctx context.Context, r restRules, method string, re
 		answered <- answer{resp, err}
 	})
 	var none Resp
+	var a answer
 	select {
-	case a := <-answered:
-		if a.err == nil {
-			return a.resp.(Resp), nil
-		}
-		if _, ok := status.FromError(a.err); !ok {
-			return none, status.FromContextError(a.err).Err()
-		}
-		return none, a.err
+	case a = <-answered:
 	case <-ctx.Done():
-		return none, status.FromContextError(ctx.Err()).Err()
+		select {
+		case a = <-answered: // an answer that came as the deadline passed is still the answer
+		default:
+			return none, status.FromContextError(ctx.Err()).Err()
+		}
 	}
+	if a.err == nil {
+		return a.resp.(Resp), nil
+	}
+	if _, ok := status.FromError(a.err); !ok {
+		return none, status.FromContextError(a.err).Err()
+	}
+	return none, a.err
 }
 
 // workers run functions on goroutines that live as long as the server serves, each keeping the stack it has grown;

@@ -39,6 +39,7 @@ type Server struct {
 	cfg     Config
 	log     *zap.Logger
 	grpc    *grpc.Server
+	rules   *service.Service
 	rest    restRules // what the REST gateway calls, in process
 	health  *health.Server
 	budget  *admission.Budget // the memory of the requests in flight
@@ -80,7 +81,7 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	if cfg.AcceptPlainStates {
 		log.Warn("accepting plain states: every caller is trusted with every hidden fact of the games it sends")
 	}
-	s := &Server{cfg: cfg, log: log, health: newHealth(), metrics: m, callers: newCallers(cfg, m),
+	s := &Server{cfg: cfg, log: log, rules: rules, health: newHealth(), metrics: m, callers: newCallers(cfg, m),
 		budget: admission.NewBudget(cfg.requestMemory(), m.Limits())}
 	if cfg.TLS.Enabled() {
 		if s.tls, err = tlsfiles.Load(cfg.TLS, log); err != nil {
@@ -94,6 +95,18 @@ func New(cfg Config, log *zap.Logger, keys *seal.Keyring, games ...engine.Game) 
 	s.grpc = s.newGRPCServer(served, guard, limit)
 	s.rest = restRules{rules: served, admit: chainUnary(guard, limit), workers: make(workers)}
 	return s, nil
+}
+
+// WarmUp pays, before the server serves, what the first calls of a fresh process would pay otherwise (see
+// service.Service.WarmUp), so that the first suggestion costs what a later one does; rulebookd warms up before it
+// listens, and so before it reports ready.
+func (s *Server) WarmUp() error {
+	began := time.Now()
+	if err := s.rules.WarmUp(); err != nil {
+		return err
+	}
+	s.log.Info("warmed up", zap.Duration("took", time.Since(began)))
+	return nil
 }
 
 // Serve serves on l until ctx is done or a listener fails, then shuts down gracefully: it reports NOT_SERVING and

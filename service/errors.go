@@ -44,6 +44,9 @@ const (
 	// ReasonNotYourSeat: a token caller asks to move, or to see moves or a view, for a seat its pass does not prove
 	// (a caller without a pass is a spectator, and may not move).
 	ReasonNotYourSeat = "NOT_YOUR_SEAT"
+	// ReasonDeadlineTooShort: a SuggestMove call had less than deadline.Minimum (10 ms) left before its deadline when
+	// it began, too little for its answer to reach its caller in time.
+	ReasonDeadlineTooShort = "DEADLINE_TOO_SHORT"
 )
 
 // ErrInternal is what a caller sees of a failure that is the service's own fault (or a panic), whatever its cause.

@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
+	"github.com/rulebook/rulebook/internal/deadline"
+	"github.com/rulebook/rulebook/service"
 )
 
 // TestSuggestMove checks, for every game, that a suggestion on a plain state is a legal move of the player to move,
@@ -109,6 +112,38 @@ func TestSuggestMoveRefusals(t *testing.T) {
 				return
 			}
 			wantRefusal(t, err, c.code, c.reason)
+		})
+	}
+}
+
+// TestSuggestMoveDeadline checks SuggestMove's answers by the time its call has left: too little (none, or less
+// than deadline.Minimum) is refused DEADLINE_TOO_SHORT at once; a deadline far shorter than the think time, but long
+// enough, answers a move searched until the deadline less its margin. (The times are far apart, so that the outcome
+// does not depend on the machine's speed.)
+func TestSuggestMoveDeadline(t *testing.T) {
+	s := newService(t, true)
+	state := newState(t, games[0], nil, 1)
+	for _, c := range []struct {
+		name    string
+		timeout time.Duration
+		code    codes.Code
+	}{
+		{"past", -time.Second, codes.InvalidArgument},
+		{"below the minimum", deadline.Minimum / 2, codes.InvalidArgument},
+		{"shorter than the think time", 2 * time.Second, codes.OK},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+			defer cancel()
+			resp, err := s.SuggestMove(ctx, &rulebookv1.SuggestMoveRequest{Game: "exploze", State: state,
+				ThinkTime: durationpb.New(10 * time.Second)})
+			if c.code != codes.OK {
+				wantRefusal(t, err, c.code, service.ReasonDeadlineTooShort)
+				return
+			}
+			if err != nil || resp.GetMove().GetExploze() == nil || resp.GetIterations() == 0 {
+				t.Errorf("answer %v, %v: want a move, searched", resp, err)
+			}
 		})
 	}
 }

@@ -78,6 +78,9 @@ func start(args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := srv.WarmUp(); err != nil {
+		return err
+	}
 
 	listeners, err := listen(cfg)
 	if err != nil {

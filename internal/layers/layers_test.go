@@ -30,7 +30,7 @@ var rules = []rule{
 		to: []string{"service", "server", "cmd", "internal", "conformance", "clients"}},
 	{why: "the service is beneath the server and the commands", from: []string{"service"}, to: []string{"server", "cmd"}},
 	{why: "what the server and the WebAssembly module share lies beneath both",
-		from: []string{"internal/refusal", "internal/restjson"}, to: []string{"service", "server", "cmd", "engine"}},
+		from: []string{"internal/deadline", "internal/refusal", "internal/restjson"}, to: []string{"service", "server", "cmd", "engine"}},
 	{why: "the WebAssembly module links none of the server", from: []string{"cmd/rulebook-wasm/jsapi"}, to: []string{"server"}},
 	{why: "the server serves every hosted game alike: it names them only through engine/hosted", from: []string{"server"},
 		to: []string{"engine"}, allowed: []string{"engine", "engine/hosted"}},

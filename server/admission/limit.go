@@ -4,13 +4,16 @@ package admission
 
 import (
 	"context"
+	"errors"
 	"strconv"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	rulebookv1grpc "github.com/rulebook/rulebook/gen/rulebook/v1/rulebookv1grpc"
+	"github.com/rulebook/rulebook/internal/deadline"
 	"github.com/rulebook/rulebook/internal/refusal"
 )
 
@@ -28,7 +31,7 @@ var heavyMethods = map[string]bool{
 // for RulesService only: health checks, the kubelet's probes, must be answered however busy the server is, or a pod
 // would be restarted, or taken out of its Service, for being busy). At most
 // len(calls) in all, refused at once beyond; of which at most len(heavy) heavy calls, with as many again waiting
-// (within their deadline) for a turn, and the rest refused. A heavy call takes its heavy turn before a general slot,
+// for a turn (until their deadline less its margin, deadline.Last, then refused), and the rest refused. A heavy call takes its heavy turn before a general slot,
 // so heavy calls that wait never hold the slots light calls need.
 type Limiter struct {
 	calls, heavy, waiting chan struct{}
@@ -92,7 +95,10 @@ func (l *Limiter) Intercept(ctx context.Context, req any, info *grpc.UnaryServer
 	return handler(ctx, req)
 }
 
-// heavyTurn waits for a heavy call's turn: at once if one is free, else in the queue if it has room, until ctx ends.
+// heavyTurn waits for a heavy call's turn: at once if one is free, else in the queue if it has room, until ctx is
+// canceled or, if ctx has a deadline, until the moment by which the call must answer (deadline.Last, from now), when
+// it is refused as busy (a call that waited longer could not answer in time), as it is if the deadline itself passes
+// first (a wait the machine's load drew out): the queue's refusal of a call whose time ran out while it waited.
 func (l *Limiter) heavyTurn(ctx context.Context) error {
 	select {
 	case l.heavy <- struct{}{}:
@@ -107,12 +113,23 @@ func (l *Limiter) heavyTurn(ctx context.Context) error {
 		return Busy("heavy calls", cap(l.heavy))
 	}
 	l.observer.Waited(LimitHeavyCalls)
+	var late <-chan time.Time
+	if last, _, ok := deadline.Last(ctx, time.Now()); ok {
+		timer := time.NewTimer(time.Until(last))
+		defer timer.Stop()
+		late = timer.C
+	}
 	select {
 	case l.heavy <- struct{}{}:
 		return nil
+	case <-late:
 	case <-ctx.Done():
-		return status.FromContextError(ctx.Err()).Err()
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return status.FromContextError(ctx.Err()).Err()
+		}
 	}
+	l.observer.Refused(LimitHeavyCalls)
+	return Busy("heavy calls", cap(l.heavy))
 }
 
 // Busy is the error of a call refused because the server serves limit calls of the kind already.

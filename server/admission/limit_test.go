@@ -86,7 +86,8 @@ func isBusy(err error) bool {
 
 // TestLimiter walks a limiter of 2 calls, 1 of them heavy, through each of its states with calls held in flight:
 // a second heavy call waits and a third is refused; waiting heavy calls hold no general slot; light calls are refused
-// only when every slot is taken; a waiting call leaves at its deadline; a panic
+// only when every slot is taken; a waiting call leaves when its caller does, and is refused as busy when its turn
+// does not come before its deadline less its margin (or its deadline, whichever the goroutine sees first); a panic
 // gives its slots back; and every slot is free at the end.
 func TestLimiter(t *testing.T) {
 	l := NewLimiter(2, 1, nil)
@@ -123,6 +124,12 @@ func TestLimiter(t *testing.T) {
 	cancel()
 	if err := late.wait(t); status.Code(err) != codes.Canceled {
 		t.Errorf("a heavy call whose caller left while it waited: %v, want CANCELED", err)
+	}
+	for _, timeout := range []time.Duration{time.Millisecond, 100 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		wantBusy(t, hold(ctx, l, heavyCall).wait(t), "a heavy call whose turn did not come in time (a deadline of "+
+			timeout.String()+")")
+		cancel()
 	}
 	close(again.release)
 	if err := again.wait(t); err != nil {
