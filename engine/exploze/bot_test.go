@@ -2,6 +2,7 @@ package exploze
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -128,6 +129,25 @@ func TestWorth(t *testing.T) {
 		s.worth(w)
 		if !slices.Equal(w, c.want) {
 			t.Errorf("%s: worth %v, want %v", c.board, w, c.want)
+		}
+	}
+}
+
+// TestMarginOf checks seat's margin on arranged boards of three players: its worth less the best opponent's and
+// rivalWorth for each opponent still in the game.
+func TestMarginOf(t *testing.T) {
+	for _, c := range []struct {
+		board  string
+		worth  []float64
+		margin float64
+	}{
+		{"A1 B1 | C1 .0", []float64{6, 3, 5}, 6 - 5 - 2*rivalWorth},
+		{"A2 B1 | .0 .0", []float64{6, 3, 0}, 6 - 3 - rivalWorth}, // C is out
+	} {
+		s := arranged(t, 3, 1, c.board)
+		want := 1 / (1 + math.Exp(-c.margin/worthScale))
+		if got := s.marginOf(1, c.worth); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: %v, want %v (a margin of %v)", c.board, got, want, c.margin)
 		}
 	}
 }

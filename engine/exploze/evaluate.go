@@ -69,20 +69,26 @@ func (s *State) worth(w []float64) {
 	}
 }
 
-// worthScale is the margin of worth, over the best opponent, that marginOf rates about 0.73.
+// worthScale is the margin of worth that marginOf rates about 0.73.
 const worthScale = 8
 
+// rivalWorth is what each opponent still in the game counts against seat in marginOf, so that putting one out is
+// worth as much to seat as a few cells.
+const rivalWorth = 10
+
 // marginOf returns seat's expected reward of s, a state that goes on, from w, the players' worth on it: a logistic
-// curve of seat's worth less the best worth of a player still in the game, 1/2 for none.
+// curve of seat's margin, its worth less the best worth of an opponent still in the game (0 if none is) and
+// rivalWorth for each of them; 1/2 for a margin of 0.
 func (s *State) marginOf(seat engine.Player, w []float64) float64 {
-	best := math.Inf(-1)
+	best, left := math.Inf(-1), 0
 	for p := engine.Player(1); int(p) <= len(w); p++ {
 		if p != seat && !s.Eliminated(p) {
 			best = max(best, w[p-1])
+			left++
 		}
 	}
-	if math.IsInf(best, -1) {
+	if left == 0 {
 		best = 0
 	}
-	return 1 / (1 + math.Exp(-(w[seat-1]-best)/worthScale))
+	return 1 / (1 + math.Exp(-(w[seat-1]-best-float64(rivalWorth*left))/worthScale))
 }
