@@ -18,7 +18,7 @@ const (
 )
 
 // Iterations returns the iterations a search of level l runs: 100, 400 and 2,000 from Easy to Hard. An iteration is
-// a playout of a tree search; Exploze's two-player alpha-beta search takes 10 nodes for one (docs/bots.md). Any other
+// a playout of a tree search; Exploze's alpha-beta search takes 10 nodes for one (docs/bots.md). Any other
 // level is Medium.
 func (l Level) Iterations() int {
 	switch l {

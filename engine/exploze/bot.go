@@ -1,18 +1,19 @@
 package exploze
 
 import (
-	"math/rand/v2"
-
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/search"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// Suggest is Exploze's bot: with two players, alpha-beta search (search.AlphaBeta), nodesPerIteration nodes for
-// each iteration of the budget; with more, Monte Carlo tree search with random playouts (search.MCTS). Exploze hides
-// nothing, so every iteration plays from s itself.
+// Suggest is Exploze's bot: alpha-beta search (search.AlphaBeta) of seat against the coalition of its opponents
+// (rivals), rating the positions at the depth of a round by the players' positional worth (State.worth),
+// nodesPerIteration nodes for each iteration of the budget. Once every player has placed, the coalition plays
+// best-reply search: after each move of seat, the one move of any opponent that hurts seat the most (with two
+// players, simply the opponent's move). Exploze hides nothing, so the search plays from s itself; it draws nothing at
+// random, so the budget's seed does not matter.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
-	return suggest(s, seat, b, s.opts.Players == 2)
+	return suggest(s, seat, b, s.moves >= s.opts.Players)
 }
 
 // nodesPerIteration is how many nodes alpha-beta searches for each iteration of a budget: about as many as it
@@ -20,54 +21,34 @@ func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine
 // that a level's budget costs the two searches about the same time.
 const nodesPerIteration = 10
 
-// suggest is Suggest by alpha-beta search when alphaBeta is set, else by MCTS.
-func suggest(s *State, seat engine.Player, b engine.Budget, alphaBeta bool) (engine.Plan[Move], error) {
-	var r search.Result[Move]
-	if alphaBeta {
-		b.Iterations *= nodesPerIteration
-		r = search.AlphaBeta[*State, Move](searched{}, s, seat, b)
-	} else {
-		r = search.MCTS[*State, Move](searched{}, func(*rand.Rand) *State { return s }, seat, s.opts.Players, b,
-			botLimits, false)
+// suggest is Suggest, by best-reply search when bestReply is set, else with the opponents moving in turn.
+func suggest(s *State, seat engine.Player, b engine.Budget, bestReply bool) (engine.Plan[Move], error) {
+	if s.toMove != seat || s.Over() {
+		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
+	b.Iterations *= nodesPerIteration
+	r := search.AlphaBeta[rivalState, Move](&rivals{seat: seat, bestReply: bestReply,
+		w: make([]float64, s.opts.Players)}, rivalState{s: s}, seatSide, b)
 	if !r.Found {
 		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
-	plan := engine.Plan[Move]{Move: r.Move, PrincipalVariation: r.PrincipalVariation, Iterations: int64(r.Iterations)}
-	if r.Visits > 0 || r.Depth > 0 {
+	plan := engine.Plan[Move]{Move: r.Move, PrincipalVariation: s.playable(r.PrincipalVariation),
+		Iterations: int64(r.Iterations)}
+	if r.Depth > 0 {
 		plan.Evaluation = &rulebookv1.Evaluation{WinProbability: r.Value}
 	}
 	return plan, nil
 }
 
-// botLimits end the bot's playouts after 2 moves, rated by Estimate: random play much longer says little.
-var botLimits = search.Limits{PlayoutDepth: 2}
-
-// estimateScale is the lead, in stones, that Estimate rates about 0.73.
-const estimateScale = 4
-
-// searched is Exploze as package search plays it.
-type searched struct {
-	search.Turns[*State, Move, Event]
-}
-
-// Rewards gives the winner 1 and the others 0.
-func (searched) Rewards(s *State, r []float64) {
-	for i := range r {
-		r[i] = 0
-	}
-	if w := s.Winner(); w != engine.NoPlayer {
-		r[w-1] = 1
-	}
-}
-
-// Estimate rates each seat by how many stones it leads the others by.
-func (searched) Estimate(s *State, r []float64) {
-	points := make([]float64, len(r))
-	for _, c := range s.cells {
-		if c.Owner != engine.NoPlayer {
-			points[c.Owner-1] += float64(c.Stones)
+// playable returns the longest start of line that can be played in turn from s: a best-reply line skips the turns
+// of the opponents who pass.
+func (s *State) playable(line []Move) []Move {
+	for i, m := range line {
+		next, _, err := s.Apply(m)
+		if err != nil {
+			return line[:i]
 		}
+		s = next
 	}
-	search.Leads(points, estimateScale, r)
+	return line
 }

@@ -138,12 +138,12 @@ func TestExplosionCap(t *testing.T) {
 	s := arranged(t, 2, 1, "A1 A2 .0 | A2 A3 .0 | .0 .0 B1")
 	s.cells[0].Stones++
 	s.moves++
-	_, err := s.clone().react(0, 1, 4, nil)
+	_, err := s.clone().react(0, 1, 4, nil, true)
 	enginetest.WantError(t, err, engine.Internal, ReasonExplosionCapExceeded, "")
 	if e, _ := engine.AsError(err); e.Facts["wave"] != "3" || e.Facts["explosions"] != "5" || e.Facts["cap"] != "4" {
 		t.Errorf("facts %v, want wave 3, explosions 5, cap 4", e.Facts)
 	}
-	if _, err := s.clone().react(0, 1, 5, nil); err != nil {
+	if _, err := s.clone().react(0, 1, 5, nil, true); err != nil {
 		t.Errorf("a chain of exactly the cap was refused: %v", err)
 	}
 }

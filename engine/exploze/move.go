@@ -24,7 +24,12 @@ func (s *State) Legal(p engine.Player) []Move {
 	if p == engine.NoPlayer || p != s.toMove {
 		return nil
 	}
-	moves := make([]Move, 0, s.owned[engine.NoPlayer]+s.owned[p])
+	return s.placements(p, make([]Move, 0, s.owned[engine.NoPlayer]+s.owned[p]))
+}
+
+// placements appends to moves a move of p on each empty cell and each cell of p's own, in row-major order, whoever
+// is to move, and returns the extended slice.
+func (s *State) placements(p engine.Player, moves []Move) []Move {
 	for i, c := range s.cells {
 		if c.Owner == engine.NoPlayer || c.Owner == p {
 			at := s.coord(i)
@@ -89,6 +94,12 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 	if err := s.Validate(m); err != nil {
 		return nil, nil, err
 	}
+	return s.play(m, true)
+}
+
+// play is Apply of m, a move Validate accepts; with record unset it returns no events, for the bot's search, which
+// reads none.
+func (s *State) play(m Move, record bool) (*State, []Event, error) {
 	next := s.clone()
 	next.moves++
 	i := m.Row*s.opts.Cols + m.Col
@@ -96,8 +107,11 @@ func (s *State) Apply(m Move) (*State, []Event, error) {
 		next.setOwner(i, m.Player)
 	}
 	next.cells[i].Stones++
-	events := []Event{StonePlaced{Player: m.Player, Cell: next.coord(i), Stones: next.cells[i].Stones}}
-	events, err := next.react(i, m.Player, explosionCap(next.opts, next.moves), events)
+	var events []Event
+	if record {
+		events = []Event{StonePlaced{Player: m.Player, Cell: next.coord(i), Stones: next.cells[i].Stones}}
+	}
+	events, err := next.react(i, m.Player, explosionCap(next.opts, next.moves), events, record)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -128,10 +142,10 @@ func (s *State) after(mover engine.Player) engine.Player {
 }
 
 // react runs the chain reaction that the mover's stone on cell start may set off, changing s, and returns events with
-// the events of the chain appended, or an Internal EXPLOSION_CAP_EXCEEDED error when the chain would pass limit
+// the events of the chain appended (none unless record is set), or an Internal EXPLOSION_CAP_EXCEEDED error when the chain would pass limit
 // explosions. Each wave costs in proportion to the cells it changes: only the cells that exploded or gained a stone
 // in a wave can be unstable in the next.
-func (s *State) react(start int, mover engine.Player, limit int, events []Event) ([]Event, error) {
+func (s *State) react(start int, mover engine.Player, limit int, events []Event, record bool) ([]Event, error) {
 	if s.cells[start].Stones < s.critical(start) {
 		return events, nil
 	}
@@ -152,16 +166,21 @@ func (s *State) react(start int, mover engine.Player, limit int, events []Event)
 				Message: "chain reaction passed the cap of " + strconv.Itoa(limit) + " explosions in wave " +
 					strconv.Itoa(wave) + "; this is a bug of the engine"}
 		}
-		w := Wave{Index: wave, Exploded: make([]Coord, len(unstable))}
-		for k, i := range unstable {
-			w.Exploded[k] = s.coord(i)
+		var w Wave
+		if record {
+			w = Wave{Index: wave, Exploded: make([]Coord, len(unstable))}
+			for k, i := range unstable {
+				w.Exploded[k] = s.coord(i)
+			}
+		}
+		for _, i := range unstable {
 			s.cells[i].Stones -= s.critical(i)
 		}
 		touched = append(touched[:0], unstable...)
 		for _, i := range unstable {
 			for _, j := range s.neighbours(i, &buf) {
 				if owner := s.cells[j].Owner; owner != mover {
-					if owner != engine.NoPlayer {
+					if owner != engine.NoPlayer && record {
 						w.Captured = append(w.Captured, Capture{Cell: s.coord(j), FromPlayer: owner, Stones: s.cells[j].Stones})
 					}
 					s.setOwner(j, mover)
@@ -175,21 +194,28 @@ func (s *State) react(start int, mover engine.Player, limit int, events []Event)
 				s.setOwner(i, engine.NoPlayer)
 			}
 		}
-		slices.SortFunc(w.Captured, func(a, b Capture) int { return compareCoords(a.Cell, b.Cell) })
-		events = append(events, w)
+		if record {
+			slices.SortFunc(w.Captured, func(a, b Capture) int { return compareCoords(a.Cell, b.Cell) })
+			events = append(events, w)
+		}
 
 		opponents := 0
 		for p := range alive {
 			if alive[p] && s.owned[p] == 0 {
 				alive[p] = false
-				events = append(events, Eliminated{Player: engine.Player(p), Wave: wave})
+				if record {
+					events = append(events, Eliminated{Player: engine.Player(p), Wave: wave})
+				}
 			}
 			if alive[p] {
 				opponents++
 			}
 		}
 		if opponents == 0 {
-			return append(events, GameOver{Winner: mover}), nil
+			if record {
+				events = append(events, GameOver{Winner: mover})
+			}
+			return events, nil
 		}
 
 		unstable = unstable[:0]
