@@ -13,9 +13,10 @@ import (
 // plays one that leaves the opponent the smallest best catch in their next whole turn, ties at random. It then plays
 // that turn's steps one call at a time, and plans again from the position it is given if that is not the one it
 // expected. A pawn step is applied only when it lands in a block whose four squares hold tokens with one colour on
-// each diagonal (the only ones that can catch); the others catch nothing. The opponent's best catch is searched with
-// a bound: a turn stops being rated as soon as the opponent can catch as much as after the best turn so far, and the
-// search stops at a turn that leaves them nothing.
+// each diagonal (the only ones that can catch); the others catch nothing. The opponent's best catch is rated with
+// bounds: a turn stops being rated as soon as the opponent can catch as much as after the best turn so far, the
+// search stops at a turn that leaves them nothing, and it rates at most maxRated turns of the largest catch, drawn at
+// random (rating every one could take minutes in a crowded position).
 type turnGreedy struct {
 	rng *rand.Rand
 	// plan is the rest of the turn chosen, and expect the held form of the position in which plan[0] is played.
@@ -51,6 +52,9 @@ func (g *turnGreedy) choose(state engine.Position, seat engine.Player) (*ruleboo
 	return m, nil
 }
 
+// maxRated is the most turns of the largest catch whose opponent's best catch turnGreedy rates.
+const maxRated = 48
+
 // kipicotTurn is a complete turn (or the rest of one): its steps, what it catches, and the position after it.
 type kipicotTurn struct {
 	steps []*rulebookv1.Move
@@ -75,7 +79,7 @@ func (g *turnGreedy) planTurn(state engine.Position, seat engine.Player) ([]*rul
 	}
 	g.rng.Shuffle(len(best), func(i, j int) { best[i], best[j] = best[j], best[i] })
 	choice, least := 0, -1
-	for i, t := range best {
+	for i, t := range best[:min(len(best), maxRated)] {
 		if t.after == nil {
 			if t.after, err = applyAll(state, t.steps); err != nil {
 				return nil, err
