@@ -18,8 +18,8 @@ const (
 )
 
 // Iterations returns the iterations a search of level l runs: 100, 400 and 2,000 from Easy to Hard. An iteration is
-// a playout of a tree search; Exploze's alpha-beta search takes 10 nodes for one (docs/bots.md). Any other
-// level is Medium.
+// what each game's search counts (docs/bots.md): a playout of a tree search, 10 nodes of Exploze's alpha-beta search,
+// one rating of a turn's best catch in Kipicot. Any other level is Medium.
 func (l Level) Iterations() int {
 	switch l {
 	case Easy:

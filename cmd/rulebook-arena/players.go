@@ -31,6 +31,7 @@ var opponents = map[string]opponent{
 	"random":            {new: func(rng *rand.Rand) player { return random{rng} }},
 	"greedy":            {new: func(rng *rand.Rand) player { return greedy{rng} }},
 	"positional-greedy": {games: []string{"exploze"}, new: func(rng *rand.Rand) player { return positionalGreedy{rng} }},
+	"turn-greedy":       {games: []string{"kipicot"}, new: func(rng *rand.Rand) player { return &turnGreedy{rng: rng} }},
 }
 
 // plays reports whether o plays the match named match.

@@ -3,6 +3,8 @@ package kipicot
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/rulebook/rulebook/engine"
 )
 
 // benchState returns a mid-game position, reached by seeded random moves, at step 2 (the phase with the most legal
@@ -59,4 +61,27 @@ func BenchmarkCloneBaseline(b *testing.B) {
 		sink = &c
 	}
 	_ = sink
+}
+
+// BenchmarkBestCatch rates the most the player to move catches in a whole turn from step 1 of a mid-game position.
+func BenchmarkBestCatch(b *testing.B) {
+	s, _ := benchState(b)
+	for s.Phase() != PhaseOptionalMove {
+		s, _ = play(b, s, s.Legal(s.ToMove())[0].Step)
+	}
+	b.Run("bestCatch", func(b *testing.B) {
+		for b.Loop() {
+			s.bestCatch(100)
+		}
+	})
+	b.Run("turnsOf", func(b *testing.B) {
+		for b.Loop() {
+			turnsOf(s)
+		}
+	})
+	b.Run("suggest100", func(b *testing.B) {
+		for b.Loop() {
+			definition{}.Suggest(s, s.ToMove(), engine.Budget{Iterations: 100})
+		}
+	})
 }

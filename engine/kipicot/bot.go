@@ -1,88 +1,225 @@
 package kipicot
 
 import (
+	"cmp"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/rulebook/rulebook/engine"
-	"github.com/rulebook/rulebook/engine/search"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// Suggest is Kipicot's bot: Monte Carlo tree search with random playouts over the steps of turns (a turn is a path
-// of a few nodes of the tree), from s itself, as Kipicot hides nothing. The move is one step, as Legal lists them.
+// Suggest is Kipicot's bot: a search over whole turns (the rest of the current turn first), by their catches. It
+// lists every turn of the seat (one for each distinct board after the action and each pawn target), then rates them
+// in two rounds, each turn in order of what it catches, the turns that touch the crowded blocks (three or more squares
+// with tokens) first, equals in a seeded random order:
+//
+//   - two turns deep: what the turn catches less the most the opponent can catch in reply, keeping the best 16;
+//   - three turns deep, for those, best first: what the turn catches less the best the opponent can make of the same
+//     two-turn rating (their catch less the most the seat catches after it).
+//
+// Both use alpha-beta bounds: a turn is never worth more than its catch, and a reply is cut as soon as it shows the
+// turn no better than the best so far. A turn that ends the game is worth its catch and a win or a loss (winValue).
+// An iteration is one rating of the most a player can catch in a turn. The move is the first step of the best turn,
+// as Legal lists the steps, and the principal variation the turn's steps; a call in the middle of a turn searches the
+// rest of it. Kipicot hides nothing, so the search plays on s itself.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {
-	r := search.MCTS[*State, Step](searched{}, func(*rand.Rand) *State { return s }, seat, Players, b,
-		botLimits, false)
-	if !r.Found {
+	if s.Over() || s.toMove != seat {
 		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
-	plan := engine.Plan[Move]{Move: Move{Player: seat, Step: r.Move}, Iterations: int64(r.Iterations)}
-	at := s
-	for _, st := range r.PrincipalVariation {
-		m := Move{Player: at.toMove, Step: st}
-		plan.PrincipalVariation = append(plan.PrincipalVariation, m)
-		at = searched{}.Play(at, st)
+	x := &botSearch{budget: b, rng: rand.New(rand.NewPCG(b.Seed, 0x6b697063))}
+	ts := turnsOf(s)
+	if len(ts.list) == 0 {
+		return engine.Plan[Move]{}, engine.NoLegalMove(seat)
 	}
-	if r.Visits > 0 {
-		plan.Evaluation = &rulebookv1.Evaluation{WinProbability: r.Value}
+	k, value := x.best(s, ts)
+	steps := ts.steps(k)
+	plan := engine.Plan[Move]{Move: Move{Player: seat, Step: steps[0]}, Iterations: int64(x.iterations)}
+	for _, st := range steps {
+		plan.PrincipalVariation = append(plan.PrincipalVariation, Move{Player: seat, Step: st})
 	}
+	lead := float64(s.Caught(seat).Total() - s.Caught(opponent(seat)).Total())
+	plan.Evaluation = &rulebookv1.Evaluation{WinProbability: 1 / (1 + math.Exp(-(lead+float64(value))/estimateScale))}
 	return plan, nil
 }
 
-// botLimits end the bot's playouts after 12 moves, rated by Estimate: random play much longer says little.
-var botLimits = search.Limits{PlayoutDepth: 12}
-
-// estimateScale is the lead, in tokens caught, that Estimate rates about 0.73.
+// estimateScale is the lead, in tokens, that the evaluation rates a win probability of about 0.73.
 const estimateScale = 2
 
-// searched is Kipicot as package search plays it: the moves are the steps of the player to move.
-type searched struct{}
+// keep is the number of turns the first round keeps for the second.
+const keep = 16
 
-// Mover returns the player to move, or NoPlayer once the game is over.
-func (searched) Mover(s *State) engine.Player {
-	if s.Over() {
-		return engine.NoPlayer
-	}
-	return s.toMove
+// winValue is the worth of a won game's end, in tokens: more than any catch.
+const winValue = 100
+
+// botSearch is one search of the bot: its budget and the iterations it has run.
+type botSearch struct {
+	budget     engine.Budget
+	rng        *rand.Rand
+	iterations int
+	stopped    bool
 }
 
-// Moves appends the steps the player to move may take.
-func (searched) Moves(s *State, moves []Step) []Step {
-	for _, m := range s.Legal(s.toMove) {
-		moves = append(moves, m.Step)
+// catchable returns the most the player to move in s can catch this turn, or as much as limit as soon as it finds
+// that much; it counts an iteration, and sets stopped (its answer then means nothing) when the budget is spent.
+func (x *botSearch) catchable(s *State, limit int) int {
+	if x.stopped || x.budget.Iterations > 0 && x.iterations >= x.budget.Iterations || x.budget.Stopped() {
+		x.stopped = true
+		return 0
 	}
-	return moves
+	x.iterations++
+	return s.bestCatch(limit)
 }
 
-// Play takes st, a legal step of the player to move.
-func (searched) Play(s *State, st Step) *State {
-	next, _, err := s.Apply(Move{Player: s.toMove, Step: st})
-	if err != nil {
-		panic("kipicot: the bot took a step Legal did not list: " + err.Error())
+// bound returns the most turn k of ts can be worth to its player: its catch, and a win if it ends the game.
+func bound(t *turn) int {
+	if t.ends {
+		return int(t.catch) + winValue
 	}
-	return next
+	return int(t.catch)
 }
 
-// Rewards gives the winner 1 and the loser 0, each 1/2 in a draw.
-func (searched) Rewards(s *State, r []float64) {
-	sc := s.Score()
-	for i := range r {
-		switch {
-		case sc.Draw:
-			r[i] = 0.5
-		case sc.Winner == engine.Player(i+1):
-			r[i] = 1
-		default:
-			r[i] = 0
+// ended returns the worth to p of the end of the game in over: winValue for a win, minus it for a loss, 0 for a draw.
+func ended(over *State, p engine.Player) int {
+	return winValue * cmp.Compare(over.Caught(p).Total(), over.Caught(opponent(p)).Total())
+}
+
+// ordered returns the indexes of ts.list in the order the search tries them: the highest bound first, then those
+// that touch the crowded blocks most (by their steps and pawn target), equals in a random order.
+func (x *botSearch) ordered(s *State, ts *turns) []int {
+	hot := s.crowded()
+	touch := make([]uint64, len(ts.via))
+	for i, v := range ts.via {
+		for _, st := range v.steps[:v.n] {
+			if st.Kind != StepSkip && (hot[st.To.index()] || st.Kind == StepMoveToken && hot[st.From.index()]) {
+				touch[i]++
+			}
 		}
 	}
+	keys := make([]uint64, len(ts.list))
+	for k := range ts.list {
+		t := &ts.list[k]
+		near := touch[t.via]
+		if t.target >= 0 && hot[t.target] {
+			near++
+		}
+		keys[k] = uint64(bound(t)+128)<<48 | near<<40 | uint64(x.rng.Uint32()>>12)<<20 | uint64(k)
+	}
+	slices.Sort(keys)
+	order := make([]int, len(keys))
+	for i, key := range keys {
+		order[len(keys)-1-i] = int(key & (1<<20 - 1))
+	}
+	return order
 }
 
-// Estimate rates each seat by how many tokens it has caught more than the other.
-func (searched) Estimate(s *State, r []float64) {
-	points := make([]float64, len(r))
-	for i := range points {
-		points[i] = float64(s.Caught(engine.Player(i + 1)).Total())
+// crowded returns the squares of the blocks with tokens on three or four squares.
+func (s *State) crowded() [Squares]bool {
+	var hot [Squares]bool
+	for r := range Size - 1 {
+		for c := range Size - 1 {
+			block := [4]int{r*Size + c, r*Size + c + 1, (r+1)*Size + c, (r+1)*Size + c + 1}
+			n := 0
+			for _, i := range block {
+				if !s.board[i].Empty() {
+					n++
+				}
+			}
+			if n >= 3 {
+				for _, i := range block {
+					hot[i] = true
+				}
+			}
+		}
 	}
-	search.Leads(points, estimateScale, r)
+	return hot
+}
+
+// rated is a turn of the root with its ratings two and three turns deep.
+type rated struct {
+	k, two, three int
+}
+
+// best returns the index in ts of the best turn of the player to move in s, and its rating.
+func (x *botSearch) best(s *State, ts *turns) (int, int) {
+	me := s.toMove
+	order := x.ordered(s, ts)
+	var top []rated
+	for _, k := range order {
+		t := &ts.list[k]
+		floor := math.MinInt / 2
+		if len(top) == keep {
+			floor = top[keep-1].two
+		}
+		if bound(t) <= floor {
+			continue
+		}
+		after := ts.after(k)
+		v := int(t.catch)
+		if after.Over() {
+			v += ended(after, me)
+		} else {
+			v -= x.catchable(after, v-floor)
+		}
+		if x.stopped {
+			break
+		}
+		if v > floor {
+			at := 0
+			for at < len(top) && top[at].two >= v {
+				at++
+			}
+			top = slices.Insert(top, at, rated{k: k, two: v})
+			top = top[:min(len(top), keep)]
+		}
+	}
+	if len(top) == 0 {
+		return order[0], int(ts.list[order[0]].catch)
+	}
+	choice, value := top[0].k, top[0].two
+	bestThree := math.MinInt / 2
+	for _, r := range top {
+		t := &ts.list[r.k]
+		after := ts.after(r.k)
+		three := r.two
+		if !after.Over() {
+			three = int(t.catch) - x.reply(after, int(t.catch)-bestThree)
+		}
+		if x.stopped {
+			break
+		}
+		if three > bestThree {
+			choice, value, bestThree = r.k, three, three
+		}
+	}
+	return choice, value
+}
+
+// reply returns the best two-turn rating of the player to move in s, a state that goes on: what their turn catches
+// less the most the other then catches. It stops as soon as it reaches beta.
+func (x *botSearch) reply(s *State, beta int) int {
+	ts := turnsOf(s)
+	p := s.toMove
+	best := math.MinInt / 2
+	for _, k := range x.ordered(s, ts) {
+		t := &ts.list[k]
+		if bound(t) <= best {
+			continue
+		}
+		after := ts.after(k)
+		v := int(t.catch)
+		if after.Over() {
+			v += ended(after, p)
+		} else {
+			v -= x.catchable(after, v-best)
+		}
+		if x.stopped {
+			return best
+		}
+		if best = max(best, v); best >= beta {
+			return best
+		}
+	}
+	return best
 }

@@ -2,6 +2,7 @@ package kipicot
 
 import (
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/rulebook/rulebook/engine"
@@ -109,7 +110,7 @@ func (s *State) Legal(p engine.Player) []Move {
 	case PhaseAction:
 		for i, q := range s.board {
 			for _, c := range []Color{Red, Yellow} {
-				if q.Empty() || !q.Stacked() && q.Pawn == engine.NoPlayer && q.Bottom != c {
+				if placeable(q, c) {
 					moves = append(moves, Move{Player: p, Step: Step{Kind: StepPlace, Color: c, To: coord(i)}})
 				}
 			}
@@ -131,18 +132,34 @@ func (s *State) Legal(p engine.Player) []Move {
 
 // appendTokenMoves appends p's token moves to moves.
 func (s *State) appendTokenMoves(moves []Move, p engine.Player) []Move {
-	for from, q := range s.board {
-		if q.Empty() || q.Pawn != engine.NoPlayer {
-			continue
-		}
-		f := coord(from)
-		for to := range s.board {
-			if t := coord(to); s.board[to].Empty() && movable(q, f, t) {
-				moves = append(moves, Move{Player: p, Step: Step{Kind: StepMoveToken, From: f, To: t}})
+	for f, t := range s.tokenMoves() {
+		moves = append(moves, Move{Player: p, Step: Step{Kind: StepMoveToken, From: f, To: t}})
+	}
+	return moves
+}
+
+// tokenMoves yields the token moves of the player to move, from and to, ordered by the square they leave, then the
+// square they reach, both in row-major order.
+func (s *State) tokenMoves() iter.Seq2[Coord, Coord] {
+	return func(yield func(Coord, Coord) bool) {
+		for from, q := range s.board {
+			if q.Empty() || q.Pawn != engine.NoPlayer {
+				continue
+			}
+			f := coord(from)
+			for to := range s.board {
+				if t := coord(to); s.board[to].Empty() && movable(q, f, t) && !yield(f, t) {
+					return
+				}
 			}
 		}
 	}
-	return moves
+}
+
+// placeable reports whether a token of colour c may be placed on q: an empty square, or a single token of the other
+// colour that carries no pawn.
+func placeable(q Square, c Color) bool {
+	return q.Empty() || !q.Stacked() && q.Pawn == engine.NoPlayer && q.Bottom != c
 }
 
 // movable reports whether the tokens q on square f may reach square t, ignoring what stands on t: a single token one
@@ -158,12 +175,18 @@ func movable(q Square, f, t Coord) bool {
 // pawnTargets returns the squares p's pawn may go to in step 3, in row-major order.
 func (s *State) pawnTargets(p engine.Player) []int {
 	var targets []int
-	for i, q := range s.board {
-		if !q.Empty() && q.Pawn != opponent(p) && (q.Pawn != p || s.opts.PawnMayStay) {
+	for i := range s.board {
+		if s.pawnTarget(p, i) {
 			targets = append(targets, i)
 		}
 	}
 	return targets
+}
+
+// pawnTarget reports whether p's pawn may go to the square with index i in step 3.
+func (s *State) pawnTarget(p engine.Player, i int) bool {
+	q := s.board[i]
+	return !q.Empty() && q.Pawn != opponent(p) && (q.Pawn != p || s.opts.PawnMayStay)
 }
 
 // fishingSquares returns the top-left squares of the fishing squares of p, in row-major order: the 2 x 2 blocks
@@ -187,8 +210,11 @@ func (s *State) fishingSquares(p engine.Player) []int {
 }
 
 // fishing reports whether the block with top-left square (r, c) is a fishing square of p.
-func (s *State) fishing(p engine.Player, r, c int) bool {
-	at := s.pawn[p]
+func (s *State) fishing(p engine.Player, r, c int) bool { return s.fishingFrom(p, s.pawn[p], r, c) }
+
+// fishingFrom reports whether the block with top-left square (r, c) would be a fishing square of p with p's pawn on
+// the square with index at (offBoard: nowhere).
+func (s *State) fishingFrom(p engine.Player, at, r, c int) bool {
 	pr, pc := at/Size, at%Size
 	if at == offBoard || pr < r || pr > r+1 || pc < c || pc > c+1 {
 		return false
@@ -452,17 +478,23 @@ func (s *State) checkTokenMove(f, t Coord) error {
 func (s *State) moveToken(p engine.Player, f, t Coord) Event {
 	q := s.board[f.index()]
 	e := TokenMoved{Player: p, From: f, To: t, Color: q.Color()}
-	switch {
-	case !q.Stacked():
-		s.board[t.index()], s.board[f.index()] = q, Square{}
-	case s.opts.WholeStackMoves:
+	if q.Stacked() && s.opts.WholeStackMoves {
 		e.Under = q.Bottom
-		s.board[t.index()], s.board[f.index()] = q, Square{}
-	default:
-		s.board[t.index()] = Square{Bottom: q.Top}
-		s.board[f.index()].Top = NoColor
 	}
+	s.shift(f.index(), t.index())
 	return e
+}
+
+// shift moves the tokens that may move from the square with index f to the empty square with index t: a single
+// token, a stack's top, or a whole stack with Options.WholeStackMoves.
+func (s *State) shift(f, t int) {
+	q := s.board[f]
+	if !q.Stacked() || s.opts.WholeStackMoves {
+		s.board[t], s.board[f] = q, Square{}
+		return
+	}
+	s.board[t] = Square{Bottom: q.Top}
+	s.board[f].Top = NoColor
 }
 
 // place puts a token of colour c from the supply on t. The supply of c is never empty in step 2: both supplies are
