@@ -28,8 +28,9 @@ type opponent struct {
 
 // opponents are the arena's simple players, by the name -opponents and -challenger take.
 var opponents = map[string]opponent{
-	"random": {new: func(rng *rand.Rand) player { return random{rng} }},
-	"greedy": {new: func(rng *rand.Rand) player { return greedy{rng} }},
+	"random":       {new: func(rng *rand.Rand) player { return random{rng} }},
+	"greedy":       {new: func(rng *rand.Rand) player { return greedy{rng} }},
+	"group-greedy": {games: []string{"micropul"}, new: func(rng *rand.Rand) player { return groupGreedy{rng} }},
 }
 
 // plays reports whether o plays the match named match.
