@@ -32,6 +32,7 @@ var opponents = map[string]opponent{
 	"greedy":            {new: func(rng *rand.Rand) player { return greedy{rng} }},
 	"positional-greedy": {games: []string{"exploze"}, new: func(rng *rand.Rand) player { return positionalGreedy{rng} }},
 	"turn-greedy":       {games: []string{"kipicot"}, new: func(rng *rand.Rand) player { return &turnGreedy{rng: rng} }},
+	"group-greedy":      {games: []string{"micropul"}, new: func(rng *rand.Rand) player { return groupGreedy{rng} }},
 }
 
 // plays reports whether o plays the match named match.
