@@ -17,27 +17,10 @@ func (positionalGreedy) name() string { return "positional-greedy" }
 
 // choose picks seat's legal move of the best positional margin after it.
 func (g positionalGreedy) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
-	legal, err := state.Legal(seat)
-	if err != nil || len(legal) == 0 {
-		return nil, err
-	}
 	before := explozeBoardOf(state)
-	var best []*rulebookv1.Move
-	bestMargin := math.Inf(-1)
-	for _, m := range legal {
-		next, _, err := state.Apply(m)
-		if err != nil {
-			return nil, err
-		}
-		margin := explozeBoardOf(next).margin(seat, before)
-		switch {
-		case margin > bestMargin:
-			best, bestMargin = []*rulebookv1.Move{m}, margin
-		case margin == bestMargin:
-			best = append(best, m)
-		}
-	}
-	return best[g.rng.IntN(len(best))], nil
+	return onePly(state, seat, g.rng, func(next engine.Position) (float64, error) {
+		return explozeBoardOf(next).margin(seat, before), nil
+	})
 }
 
 // explozeBoard is an Exploze board as the state's envelope gives it: owners (0 for an empty cell) and stones, row

@@ -32,29 +32,7 @@ func (groupGreedy) name() string { return "group-greedy" }
 
 // choose picks seat's legal move of the best lead in value after it.
 func (g groupGreedy) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
-	legal, err := state.Legal(seat)
-	if err != nil || len(legal) == 0 {
-		return nil, err
-	}
-	var best []*rulebookv1.Move
-	bestLead := math.Inf(-1)
-	for _, m := range legal {
-		next, _, err := state.Apply(m)
-		if err != nil {
-			return nil, err
-		}
-		lead, err := micropulLead(next, seat)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case lead > bestLead:
-			best, bestLead = []*rulebookv1.Move{m}, lead
-		case lead == bestLead:
-			best = append(best, m)
-		}
-	}
-	return best[g.rng.IntN(len(best))], nil
+	return onePly(state, seat, g.rng, func(next engine.Position) (float64, error) { return micropulLead(next, seat) })
 }
 
 // micropulLead returns seat's value in the Micropul position p less the best of the others' (its value alone in

@@ -78,26 +78,38 @@ func (greedy) name() string { return "greedy" }
 
 // choose picks seat's legal move of the best lead after it.
 func (r greedy) choose(state engine.Position, seat engine.Player) (*rulebookv1.Move, error) {
+	return onePly(state, seat, r.rng, func(next engine.Position) (float64, error) {
+		return leadOf(next.Score(), seat), nil
+	})
+}
+
+// onePly returns seat's legal move in state whose position after it rate values most, ties broken by rng: the
+// choice of every one-ply player of the arena.
+func onePly(state engine.Position, seat engine.Player, rng *rand.Rand,
+	rate func(next engine.Position) (float64, error)) (*rulebookv1.Move, error) {
 	legal, err := state.Legal(seat)
 	if err != nil || len(legal) == 0 {
 		return nil, err
 	}
 	var best []*rulebookv1.Move
-	bestLead := math.Inf(-1)
+	bestValue := math.Inf(-1)
 	for _, m := range legal {
 		next, _, err := state.Apply(m)
 		if err != nil {
 			return nil, err
 		}
-		lead := leadOf(next.Score(), seat)
+		value, err := rate(next)
+		if err != nil {
+			return nil, err
+		}
 		switch {
-		case lead > bestLead:
-			best, bestLead = []*rulebookv1.Move{m}, lead
-		case lead == bestLead:
+		case value > bestValue:
+			best, bestValue = []*rulebookv1.Move{m}, value
+		case value == bestValue:
 			best = append(best, m)
 		}
 	}
-	return best[r.rng.IntN(len(best))], nil
+	return best[rng.IntN(len(best))], nil
 }
 
 // leadOf returns seat's points less the best of the others' (its points alone in a solo game), infinite for a win
