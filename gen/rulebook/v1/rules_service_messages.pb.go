@@ -80,9 +80,9 @@ func (EventDetail) EnumDescriptor() ([]byte, []int) {
 	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{0}
 }
 
-// BotLevel is how strong a suggestion is: how many iterations the search runs (an iteration is a playout of a tree
-// search; Exploze's two-player alpha-beta search counts 10 nodes as one: see docs/bots.md), and in Ubongo Duel how
-// long the bot waits before it submits its solution.
+// BotLevel is how strong a suggestion is: how many iterations the search runs (what each game's search counts as
+// one: a playout in Micropul, 10 nodes of Exploze's alpha-beta search, one rating of a turn's best catch in Kipicot;
+// see docs/bots.md), and in Ubongo Duel how long the bot waits before it submits its solution.
 type BotLevel int32
 
 const (
