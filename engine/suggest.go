@@ -7,7 +7,8 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// Level is how strong a bot plays: how much it searches, and in a race (Ubongo Duel) how long it waits.
+// Level is how strongly a bot plays: the iterations its search runs, which each game sets for each level in its
+// GameInfo's bot_levels (see Iterations), and in a race (Ubongo Duel) how long it waits.
 type Level int
 
 // The levels, weakest first.
@@ -17,17 +18,37 @@ const (
 	Hard
 )
 
-// Iterations returns the iterations a search of level l runs: 100, 400 and 2,000 from Easy to Hard. An iteration is
-// what each game's search counts (docs/bots.md): a playout of a tree search, 10 nodes of Exploze's alpha-beta search,
-// one rating of a turn's best catch in Kipicot. Any other level is Medium.
-func (l Level) Iterations() int {
-	switch l {
-	case Easy:
-		return 100
-	case Hard:
-		return 2000
+// Iterations returns the iterations a search of level l runs in the game info describes: those of l in its
+// bot_levels, or Medium's for a level it does not list (0 if it lists neither). An iteration is what each game's search
+// counts (docs/bots.md).
+func Iterations(info *rulebookv1.GameInfo, l Level) int {
+	medium := 0
+	for _, b := range info.GetBotLevels() {
+		switch Level(b.GetLevel()) {
+		case l:
+			return int(b.GetIterations())
+		case Medium:
+			medium = int(b.GetIterations())
+		}
 	}
-	return 400
+	return medium
+}
+
+// LevelInfo is what a game says of one level of its bot: the iterations its search runs (0 when the level bounds no
+// search) and, for people, how strongly it plays.
+type LevelInfo struct {
+	Iterations  int
+	Description string
+}
+
+// BotLevels returns the bot_levels of a game's info: its levels Easy, Medium and Hard, in that order.
+func BotLevels(easy, medium, hard LevelInfo) []*rulebookv1.BotLevelInfo {
+	out := make([]*rulebookv1.BotLevelInfo, 0, 3)
+	for i, l := range []LevelInfo{easy, medium, hard} {
+		out = append(out, &rulebookv1.BotLevelInfo{Level: rulebookv1.BotLevel(Easy + Level(i)),
+			Iterations: uint32(l.Iterations), Description: l.Description})
+	}
+	return out
 }
 
 // Budget bounds one search of a bot. Engines read no clock: the caller's Stop does, and the search polls it.

@@ -37,7 +37,7 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 	if h.sealed && seat == engine.NoPlayer { // a spectator has no move to be suggested
 		return nil, notYourSeat(seat, "player", req.GetPlayer())
 	}
-	suggestion, err := h.pos.Suggest(seat, suggestBudget(ctx, time.Now(), last, req))
+	suggestion, err := h.pos.Suggest(seat, suggestBudget(ctx, h.g.Info(), time.Now(), last, req))
 	if err != nil {
 		return nil, s.refuse("SuggestMove", err)
 	}
@@ -55,15 +55,16 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 // moment: its answer's way back, out of the server and into its caller, may meet such stalls too.
 const stallFactor = 2
 
-// suggestBudget returns the budget of req's search, begun at start: its think time from start or its level's
-// iterations, stopped, if that comes first, at last (the moment by which the call must answer; zero for none) less
+// suggestBudget returns the budget of req's search in the game info describes, begun at start: its think time from
+// start or its level's iterations (engine.Iterations), stopped, if that comes first, at last (the moment by which the call must answer; zero for none) less
 // stallFactor times the longest stall seen between two polls of Stop, or once ctx ends.
-func suggestBudget(ctx context.Context, start, last time.Time, req *rulebookv1.SuggestMoveRequest) engine.Budget {
+func suggestBudget(ctx context.Context, info *rulebookv1.GameInfo, start, last time.Time,
+	req *rulebookv1.SuggestMoveRequest) engine.Budget {
 	level := engine.Level(req.GetLevel())
 	if req.GetLevel() == rulebookv1.BotLevel_BOT_LEVEL_UNSPECIFIED {
 		level = engine.Medium
 	}
-	b := engine.Budget{Level: level, Iterations: level.Iterations(), Seed: req.GetSeed()}
+	b := engine.Budget{Level: level, Iterations: engine.Iterations(info, level), Seed: req.GetSeed()}
 	var thought time.Time
 	if req.GetThinkTime() != nil {
 		b.Iterations = 0

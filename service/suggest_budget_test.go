@@ -7,11 +7,11 @@ import (
 
 	"google.golang.org/protobuf/types/known/durationpb"
 
-	"github.com/rulebook/rulebook/engine"
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
-// TestSuggestBudget checks the budget of a search: a level's iterations or, with a think time, none; and whether
+// TestSuggestBudget checks the budget of a search: its level's iterations in the game's info or, with a think time,
+// none; and whether
 // its Stop asks the search to end, with moments an hour away from now on either side, so that no outcome depends on
 // the machine's speed: once the think time or the last moment of the call is past, or its context has ended.
 func TestSuggestBudget(t *testing.T) {
@@ -20,6 +20,11 @@ func TestSuggestBudget(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
 	think := durationpb.New(time.Minute)
+	info := &rulebookv1.GameInfo{BotLevels: []*rulebookv1.BotLevelInfo{
+		{Level: rulebookv1.BotLevel_BOT_LEVEL_EASY, Iterations: 1},
+		{Level: rulebookv1.BotLevel_BOT_LEVEL_MEDIUM, Iterations: 20},
+		{Level: rulebookv1.BotLevel_BOT_LEVEL_HARD, Iterations: 300},
+	}}
 	for _, c := range []struct {
 		name        string
 		ctx         context.Context
@@ -29,15 +34,15 @@ func TestSuggestBudget(t *testing.T) {
 		stop        bool
 	}{
 		{"a level", context.Background(), now, time.Time{}, &rulebookv1.SuggestMoveRequest{Level: rulebookv1.BotLevel_BOT_LEVEL_HARD},
-			engine.Hard.Iterations(), false},
-		{"no level", context.Background(), now, time.Time{}, &rulebookv1.SuggestMoveRequest{}, engine.Medium.Iterations(), false},
-		{"a level, the last moment past", context.Background(), now, past, &rulebookv1.SuggestMoveRequest{}, engine.Medium.Iterations(), true},
+			300, false},
+		{"no level", context.Background(), now, time.Time{}, &rulebookv1.SuggestMoveRequest{}, 20, false},
+		{"a level, the last moment past", context.Background(), now, past, &rulebookv1.SuggestMoveRequest{}, 20, true},
 		{"thinking", context.Background(), now, future, &rulebookv1.SuggestMoveRequest{ThinkTime: think}, 0, false},
 		{"thought enough", context.Background(), past, future, &rulebookv1.SuggestMoveRequest{ThinkTime: think}, 0, true},
 		{"thinking, the last moment past", context.Background(), now, past, &rulebookv1.SuggestMoveRequest{ThinkTime: think}, 0, true},
 		{"thinking, canceled", canceled, now, future, &rulebookv1.SuggestMoveRequest{ThinkTime: think}, 0, true},
 	} {
-		b := suggestBudget(c.ctx, c.start, c.last, c.req)
+		b := suggestBudget(c.ctx, info, c.start, c.last, c.req)
 		if b.Iterations != c.iterations || b.Stopped() != c.stop {
 			t.Errorf("%s: %d iterations, stopped %v; want %d, %v", c.name, b.Iterations, b.Stopped(), c.iterations, c.stop)
 		}

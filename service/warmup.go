@@ -71,7 +71,8 @@ func warmUpGame(g engine.Game) error {
 		if _, err := g.Decode(pos.Encode()); err != nil {
 			return err
 		}
-		suggestion, err := pos.Suggest(seat, engine.Budget{Level: engine.Easy, Iterations: engine.Easy.Iterations(), Seed: 1})
+		suggestion, err := pos.Suggest(seat, engine.Budget{Level: engine.Easy, Iterations: engine.Iterations(g.Info(), engine.Easy),
+			Seed: 1})
 		if err != nil {
 			return err
 		}

@@ -182,6 +182,14 @@ func (b budget) String() string {
 	return "-"
 }
 
+// in returns b as the bot spends it in m: a level's iterations are those of m's game (engine.Iterations).
+func (b budget) in(m match) budget {
+	if b.named {
+		b.iterations = engine.Iterations(m.game.Info(), b.level)
+	}
+	return b
+}
+
 // levelNames are the levels -levels takes.
 var levelNames = map[engine.Level]string{engine.Easy: "easy", engine.Medium: "medium", engine.Hard: "hard"}
 
@@ -201,7 +209,7 @@ func budgets(thinks string, iterations int, levels string) ([]budget, error) {
 			if l == 0 {
 				return nil, fmt.Errorf("-levels: no level %q (easy, medium or hard)", name)
 			}
-			out = append(out, budget{iterations: l.Iterations(), level: l, named: true})
+			out = append(out, budget{level: l, named: true})
 		}
 	case iterations > 0:
 		out = append(out, budget{iterations: iterations, level: engine.Medium})
@@ -238,7 +246,7 @@ func pairing(w io.Writer, c config, name string, m match, b budget, opponent str
 		seats[seat] = challengerOf(c, seed, b)
 		score, err := playGame(m, seed, seats)
 		return game{points: outcome(score, engine.Player(seat+1))}, err
-	}, b)
+	}, b.in(m))
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -284,7 +292,7 @@ func solo(w io.Writer, c config, name string, m match, against []string) error {
 				return game{}, err
 			}
 			return game{points: float64(score.GetStandings()[0].GetPoints())}, nil
-		}, e.budget)
+		}, e.budget.in(m))
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}

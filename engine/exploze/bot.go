@@ -16,6 +16,20 @@ func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine
 	return suggest(s, seat, b, s.moves >= s.opts.Players)
 }
 
+// botLevels are Exploze's bot levels, calibrated on its default game (6 x 6, two players) against the positional
+// greedy player of rulebook-arena (docs/bots.md has the measurements, on 8 x 8 with four players too).
+func botLevels() []*rulebookv1.BotLevelInfo {
+	return engine.BotLevels(
+		engine.LevelInfo{Iterations: 15, Description: "Searches 150 positions a move: " +
+			"about as strong as a player that looks one move ahead and rates corners, edges, threatened cells and " +
+			"chains."},
+		engine.LevelInfo{Iterations: 30, Description: "Searches 300 positions a " +
+			"move: beats that player about three games in four on the default board."},
+		engine.LevelInfo{Iterations: 12_000, Description: "Searches 120,000 " +
+			"positions a move, about a quarter of a second on the default board: beats that player nearly always " +
+			"there."})
+}
+
 // nodesPerIteration is how many nodes alpha-beta searches for each iteration of a budget: about as many as it
 // searches in the time MCTS plays one playout on a 6 x 6 board (24,000 nodes against 2,300 playouts in 50 ms), so
 // that a level's budget costs the two searches about the same time.

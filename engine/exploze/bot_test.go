@@ -34,7 +34,7 @@ func TestSuggestTakesTheWin(t *testing.T) {
 			t.Fatalf("%s: %d of the %d legal moves win: the position tests nothing", c.name, wins, len(s.Legal(1)))
 		}
 		for _, bestReply := range []bool{true, false} {
-			b := engine.Budget{Level: engine.Medium, Iterations: engine.Medium.Iterations(), Seed: 1}
+			b := engine.Budget{Level: engine.Medium, Iterations: engine.Iterations(Spec.Info(), engine.Medium), Seed: 1}
 			plan, err := suggest(s, 1, b, bestReply)
 			if err != nil {
 				t.Fatal(err)
@@ -59,7 +59,7 @@ func TestSuggestIsDeterministic(t *testing.T) {
 		legal := s.Legal(s.ToMove())
 		s, _ = play(t, s, coordOf(legal[rng.IntN(len(legal))]))
 	}
-	b := engine.Budget{Level: engine.Easy, Iterations: engine.Easy.Iterations(), Seed: 7}
+	b := engine.Budget{Level: engine.Easy, Iterations: engine.Iterations(Spec.Info(), engine.Easy), Seed: 7}
 	first, err := definition{}.Suggest(s, s.ToMove(), b)
 	if err != nil {
 		t.Fatal(err)

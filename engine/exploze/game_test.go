@@ -24,6 +24,7 @@ func TestGameInfo(t *testing.T) {
 		},
 		Information: rulebookv1.Information_INFORMATION_PERFECT, RulesVersion: RulesVersion,
 		RulesDocument: "docs/rules/exploze.md", MaxMoves: 85, // 2 x 60 edges - 36 cells + 1 on the 6 x 6 board
+		BotLevels: info.GetBotLevels(), // TestBotLevels (engine/hosted) checks them
 	}
 	if !proto.Equal(info, want) || info.GetSummary() == "" {
 		t.Errorf("Info() = %v, want %v", info, want)

@@ -52,6 +52,7 @@ func (definition) Info() *rulebookv1.GameInfo {
 		RulesVersion:  RulesVersion,
 		RulesDocument: "docs/rules/exploze.md",
 		MaxMoves:      uint32(d.maxMoves()),
+		BotLevels:     botLevels(),
 	}
 }
 

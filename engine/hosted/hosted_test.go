@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // TestGames checks that the hosted games are in the order of their ids, each once.
@@ -48,6 +50,35 @@ func TestOptionLabels(t *testing.T) {
 					t.Errorf("%s: choice %d is %v, for value %q", name, i, c, o.GetValues()[i])
 				}
 			}
+		}
+	}
+}
+
+// TestBotLevels checks that every hosted game describes its bot's three levels, weakest first, each for people, and
+// that each level searches more iterations than the one before (or that none bounds a search, as in Ubongo Duel).
+func TestBotLevels(t *testing.T) {
+	want := []rulebookv1.BotLevel{rulebookv1.BotLevel_BOT_LEVEL_EASY, rulebookv1.BotLevel_BOT_LEVEL_MEDIUM,
+		rulebookv1.BotLevel_BOT_LEVEL_HARD}
+	for _, g := range Games() {
+		levels := g.Info().GetBotLevels()
+		var got []rulebookv1.BotLevel
+		bounded := 0
+		for i, l := range levels {
+			got = append(got, l.GetLevel())
+			if l.GetDescription() == "" {
+				t.Errorf("%s: level %v has no description", g.Info().GetId(), l.GetLevel())
+			}
+			if l.GetIterations() > 0 {
+				bounded++
+			}
+			if i > 0 && l.GetIterations() <= levels[i-1].GetIterations() && l.GetIterations() > 0 {
+				t.Errorf("%s: %v searches %d iterations, %v %d", g.Info().GetId(), l.GetLevel(), l.GetIterations(),
+					levels[i-1].GetLevel(), levels[i-1].GetIterations())
+			}
+		}
+		if !slices.Equal(got, want) || bounded != 0 && bounded != len(want) {
+			t.Errorf("%s: levels %v, %d of them bounding a search; want %v, all or none", g.Info().GetId(), got,
+				bounded, want)
 		}
 	}
 }

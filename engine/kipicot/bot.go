@@ -10,6 +10,20 @@ import (
 	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
+// botLevels are Kipicot's bot levels, calibrated against the whole-turn greedy player of rulebook-arena
+// (docs/bots.md has the measurements).
+func botLevels() []*rulebookv1.BotLevelInfo {
+	return engine.BotLevels(
+		engine.LevelInfo{Iterations: 20, Description: "Rates 20 replies a move: about " +
+			"as strong as a player that plays the whole turn with the biggest catch, then the one that leaves the " +
+			"opponent the least."},
+		engine.LevelInfo{Iterations: 60, Description: "Rates 60 replies a move: " +
+			"beats that player about three games in four."},
+		engine.LevelInfo{Iterations: 1_500, Description: "Rates up to 1,500 replies " +
+			"a move, about a quarter of a second: its whole search in most positions, and beats that player nearly " +
+			"always."})
+}
+
 // Suggest is Kipicot's bot: a search over whole turns (the rest of the current turn first), by their catches. It
 // lists every turn of the seat (one for each distinct board after the action and each pawn target), then rates them
 // in two rounds, each turn in order of what it catches, the turns that touch the crowded blocks (three or more squares

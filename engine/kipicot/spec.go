@@ -62,6 +62,7 @@ func (definition) Info() *rulebookv1.GameInfo {
 		RulesVersion:  RulesVersion,
 		RulesDocument: "docs/rules/kipicot.md",
 		MaxMoves:      uint32(d.longestGame()),
+		BotLevels:     botLevels(),
 	}
 }
 

@@ -86,7 +86,7 @@ func BenchmarkGameApply(b *testing.B) {
 // BenchmarkSuggest runs the bot's search, the default level's iterations, in the mid-game position.
 func BenchmarkSuggest(b *testing.B) {
 	s, _ := midGame(b)
-	budget := engine.Budget{Level: engine.Medium, Iterations: engine.Medium.Iterations(), Seed: 1}
+	budget := engine.Budget{Level: engine.Medium, Iterations: engine.Iterations(Spec.Info(), engine.Medium), Seed: 1}
 	for b.Loop() {
 		if _, err := (definition{}).Suggest(s, s.ToMove(), budget); err != nil {
 			b.Fatal(err)

@@ -14,6 +14,18 @@ import (
 // apart: its exploration swamped differences of a few points. (A spread of 40 scored about 1 point less a game.)
 const soloSpread = 20
 
+// botLevels are Micropul's bot levels, calibrated in the two-player game against the group-aware greedy player
+// of rulebook-arena (docs/bots.md has the measurements, solo too).
+func botLevels() []*rulebookv1.BotLevelInfo {
+	return engine.BotLevels(
+		engine.LevelInfo{Iterations: 5, Description: "Runs 5 playouts a move: " +
+			"about as strong as a player that values points and the open groups holding its stones one move ahead."},
+		engine.LevelInfo{Iterations: 200, Description: "Runs 200 playouts a move: " +
+			"beats that player about three games in four."},
+		engine.LevelInfo{Iterations: 2_000, Description: "Runs 2,000 playouts a move, " +
+			"about a quarter of a second: beats that player about four games in five."})
+}
+
 // Suggest is Micropul's bot: information-set Monte Carlo search, one move deep (botLimits). It looks only at seat's
 // view of s, and each iteration plays on a deal of what the view hides (the core's order, the supplies, the other
 // player's hand), drawn from the tiles seat has not seen, a few moves of the playout policy (policy), rated by each

@@ -57,6 +57,7 @@ func (definition) Info() *rulebookv1.GameInfo {
 		Chance:        true,
 		RulesVersion:  RulesVersion,
 		RulesDocument: "docs/rules/micropul.md",
+		BotLevels:     botLevels(),
 	}
 }
 

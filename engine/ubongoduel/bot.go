@@ -2,11 +2,13 @@ package ubongoduel
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
 	"github.com/rulebook/rulebook/engine"
 	"github.com/rulebook/rulebook/engine/polyomino"
+	rulebookv1 "github.com/rulebook/rulebook/gen/rulebook/v1"
 )
 
 // botNodeLimit bounds the bot's tiling search: far more than any task of the deck needs.
@@ -17,6 +19,16 @@ var thinkPerPiece = map[engine.Level]time.Duration{
 	engine.Easy:   12 * time.Second,
 	engine.Medium: 6 * time.Second,
 	engine.Hard:   2500 * time.Millisecond,
+}
+
+// botLevels are Ubongo Duel's bot levels: each waits its thinkPerPiece for each piece of its task. The solver finds
+// its solution whatever the level, so no level bounds a search (0 iterations).
+func botLevels() []*rulebookv1.BotLevelInfo {
+	waits := func(l engine.Level) engine.LevelInfo {
+		return engine.LevelInfo{Description: fmt.Sprintf("Submits its solution %s per piece of its task after the "+
+			"suggestion (the delay of its answer).", thinkPerPiece[l])}
+	}
+	return engine.BotLevels(waits(engine.Easy), waits(engine.Medium), waits(engine.Hard))
 }
 
 // Suggest is Ubongo Duel's bot: it solves its own task with the tiling solver and submits the solution after a

@@ -82,6 +82,7 @@ func (definition) Info() *rulebookv1.GameInfo {
 		Chance:        true,
 		RulesVersion:  RulesVersion,
 		RulesDocument: "docs/rules/ubongo-duel.md",
+		BotLevels:     botLevels(),
 	}
 }
 

@@ -394,6 +394,17 @@ func TestPlayground(t *testing.T) {
 					t.Errorf("%s: option %s's help %q is not on the form", g.ID, o.Name, o.Description)
 				}
 			}
+			if len(g.BotLevels) == 0 {
+				t.Errorf("%s: ListGames describes no bot level", g.ID)
+			}
+			for _, l := range g.BotLevels {
+				var help string
+				p.do(chromedp.SetValue(chromedp.ID("bot-level"), l.Level), chromedp.Evaluate[chromedp.Void](`document.getElementById('bot-level').dispatchEvent(new Event('change'))`))
+				p.value(`document.getElementById('bot-level-help').textContent`, &help)
+				if help != l.Description || help == "" {
+					t.Errorf("%s: level %s is explained %q, want %q", g.ID, l.Level, help, l.Description)
+				}
+			}
 		}
 		p.screenshot("setup-labels")
 	})
@@ -595,6 +606,10 @@ type gameInfo struct {
 			Label string `json:"label"`
 		} `json:"choices"`
 	} `json:"options"`
+	BotLevels []struct {
+		Level       string `json:"level"`
+		Description string `json:"description"`
+	} `json:"botLevels"`
 }
 
 // games returns the server's games, from ListGames.

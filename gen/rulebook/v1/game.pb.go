@@ -22,6 +22,64 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// BotLevel is how strongly a suggestion plays: how many iterations the search runs, which each game sets for each
+// level (GameInfo.bot_levels), and in Ubongo Duel how long the bot waits before it submits its solution.
+type BotLevel int32
+
+const (
+	// The default, BOT_LEVEL_MEDIUM.
+	BotLevel_BOT_LEVEL_UNSPECIFIED BotLevel = 0
+	// About as strong as the game's strongest simple (one-move) player.
+	BotLevel_BOT_LEVEL_EASY BotLevel = 1
+	// Clearly stronger than that player, and quick.
+	BotLevel_BOT_LEVEL_MEDIUM BotLevel = 2
+	// The strongest the search plays in about a quarter of a second a move.
+	BotLevel_BOT_LEVEL_HARD BotLevel = 3
+)
+
+// Enum value maps for BotLevel.
+var (
+	BotLevel_name = map[int32]string{
+		0: "BOT_LEVEL_UNSPECIFIED",
+		1: "BOT_LEVEL_EASY",
+		2: "BOT_LEVEL_MEDIUM",
+		3: "BOT_LEVEL_HARD",
+	}
+	BotLevel_value = map[string]int32{
+		"BOT_LEVEL_UNSPECIFIED": 0,
+		"BOT_LEVEL_EASY":        1,
+		"BOT_LEVEL_MEDIUM":      2,
+		"BOT_LEVEL_HARD":        3,
+	}
+)
+
+func (x BotLevel) Enum() *BotLevel {
+	p := new(BotLevel)
+	*p = x
+	return p
+}
+
+func (x BotLevel) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BotLevel) Descriptor() protoreflect.EnumDescriptor {
+	return file_rulebook_v1_game_proto_enumTypes[0].Descriptor()
+}
+
+func (BotLevel) Type() protoreflect.EnumType {
+	return &file_rulebook_v1_game_proto_enumTypes[0]
+}
+
+func (x BotLevel) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BotLevel.Descriptor instead.
+func (BotLevel) EnumDescriptor() ([]byte, []int) {
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
 // Information tells whether a game hides anything from its players.
 type Information int32
 
@@ -59,11 +117,11 @@ func (x Information) String() string {
 }
 
 func (Information) Descriptor() protoreflect.EnumDescriptor {
-	return file_rulebook_v1_game_proto_enumTypes[0].Descriptor()
+	return file_rulebook_v1_game_proto_enumTypes[1].Descriptor()
 }
 
 func (Information) Type() protoreflect.EnumType {
-	return &file_rulebook_v1_game_proto_enumTypes[0]
+	return &file_rulebook_v1_game_proto_enumTypes[1]
 }
 
 func (x Information) Number() protoreflect.EnumNumber {
@@ -72,7 +130,7 @@ func (x Information) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Information.Descriptor instead.
 func (Information) EnumDescriptor() ([]byte, []int) {
-	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{1}
 }
 
 // OptionType is the kind of value an option takes.
@@ -116,11 +174,11 @@ func (x OptionType) String() string {
 }
 
 func (OptionType) Descriptor() protoreflect.EnumDescriptor {
-	return file_rulebook_v1_game_proto_enumTypes[1].Descriptor()
+	return file_rulebook_v1_game_proto_enumTypes[2].Descriptor()
 }
 
 func (OptionType) Type() protoreflect.EnumType {
-	return &file_rulebook_v1_game_proto_enumTypes[1]
+	return &file_rulebook_v1_game_proto_enumTypes[2]
 }
 
 func (x OptionType) Number() protoreflect.EnumNumber {
@@ -129,7 +187,7 @@ func (x OptionType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OptionType.Descriptor instead.
 func (OptionType) EnumDescriptor() ([]byte, []int) {
-	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 // GameOptions sets up a new game. Exactly one game's options are set; an unset field takes the game's default.
@@ -876,7 +934,9 @@ type GameInfo struct {
 	// The most moves (accepted ApplyMove calls) that a game with the default options can last from its start, by a
 	// bound the engine proves from the rules; 0 when it states none (re-rolls of chance, or no proof). Other options may
 	// allow longer or shorter games.
-	MaxMoves      uint32 `protobuf:"varint,12,opt,name=max_moves,json=maxMoves,proto3" json:"max_moves,omitempty"`
+	MaxMoves uint32 `protobuf:"varint,12,opt,name=max_moves,json=maxMoves,proto3" json:"max_moves,omitempty"`
+	// The bot's levels (SuggestMoveRequest.level), weakest first: what each searches, and how strongly it plays.
+	BotLevels     []*BotLevelInfo `protobuf:"bytes,13,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -995,6 +1055,79 @@ func (x *GameInfo) GetMaxMoves() uint32 {
 	return 0
 }
 
+func (x *GameInfo) GetBotLevels() []*BotLevelInfo {
+	if x != nil {
+		return x.BotLevels
+	}
+	return nil
+}
+
+// BotLevelInfo describes one level of a game's bot.
+type BotLevelInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The level.
+	Level BotLevel `protobuf:"varint,1,opt,name=level,proto3,enum=rulebook.v1.BotLevel" json:"level,omitempty"`
+	// Iterations the search runs at this level when the call gives no think time (what one is in each game:
+	// docs/bots.md); 0 when the level does not bound a search (Ubongo Duel's solver finds its solution whatever the
+	// level).
+	Iterations uint32 `protobuf:"varint,2,opt,name=iterations,proto3" json:"iterations,omitempty"`
+	// How strongly the level plays, measured against the game's simple players, and what else it sets, for people.
+	Description   string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BotLevelInfo) Reset() {
+	*x = BotLevelInfo{}
+	mi := &file_rulebook_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BotLevelInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BotLevelInfo) ProtoMessage() {}
+
+func (x *BotLevelInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_rulebook_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BotLevelInfo.ProtoReflect.Descriptor instead.
+func (*BotLevelInfo) Descriptor() ([]byte, []int) {
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *BotLevelInfo) GetLevel() BotLevel {
+	if x != nil {
+		return x.Level
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
+}
+
+func (x *BotLevelInfo) GetIterations() uint32 {
+	if x != nil {
+		return x.Iterations
+	}
+	return 0
+}
+
+func (x *BotLevelInfo) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 // OptionInfo describes one option of a game.
 type OptionInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1022,7 +1155,7 @@ type OptionInfo struct {
 
 func (x *OptionInfo) Reset() {
 	*x = OptionInfo{}
-	mi := &file_rulebook_v1_game_proto_msgTypes[7]
+	mi := &file_rulebook_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1167,7 @@ func (x *OptionInfo) String() string {
 func (*OptionInfo) ProtoMessage() {}
 
 func (x *OptionInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_game_proto_msgTypes[7]
+	mi := &file_rulebook_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1180,7 @@ func (x *OptionInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionInfo.ProtoReflect.Descriptor instead.
 func (*OptionInfo) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *OptionInfo) GetName() string {
@@ -1128,7 +1261,7 @@ type OptionChoice struct {
 
 func (x *OptionChoice) Reset() {
 	*x = OptionChoice{}
-	mi := &file_rulebook_v1_game_proto_msgTypes[8]
+	mi := &file_rulebook_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1140,7 +1273,7 @@ func (x *OptionChoice) String() string {
 func (*OptionChoice) ProtoMessage() {}
 
 func (x *OptionChoice) ProtoReflect() protoreflect.Message {
-	mi := &file_rulebook_v1_game_proto_msgTypes[8]
+	mi := &file_rulebook_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1153,7 +1286,7 @@ func (x *OptionChoice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionChoice.ProtoReflect.Descriptor instead.
 func (*OptionChoice) Descriptor() ([]byte, []int) {
-	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_rulebook_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *OptionChoice) GetValue() string {
@@ -1228,7 +1361,7 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x1e\n" +
 	"\n" +
 	"eliminated\x18\x04 \x01(\bR\n" +
-	"eliminated\"\xa3\x03\n" +
+	"eliminated\"\xdd\x03\n" +
 	"\bGameInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
@@ -1244,7 +1377,15 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\rrules_version\x18\n" +
 	" \x01(\rR\frulesVersion\x12%\n" +
 	"\x0erules_document\x18\v \x01(\tR\rrulesDocument\x12\x1b\n" +
-	"\tmax_moves\x18\f \x01(\rR\bmaxMoves\"\x9b\x02\n" +
+	"\tmax_moves\x18\f \x01(\rR\bmaxMoves\x128\n" +
+	"\n" +
+	"bot_levels\x18\r \x03(\v2\x19.rulebook.v1.BotLevelInfoR\tbotLevels\"}\n" +
+	"\fBotLevelInfo\x12+\n" +
+	"\x05level\x18\x01 \x01(\x0e2\x15.rulebook.v1.BotLevelR\x05level\x12\x1e\n" +
+	"\n" +
+	"iterations\x18\x02 \x01(\rR\n" +
+	"iterations\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\"\x9b\x02\n" +
 	"\n" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
@@ -1259,7 +1400,12 @@ const file_rulebook_v1_game_proto_rawDesc = "" +
 	"\fOptionChoice\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\tR\x05value\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12 \n" +
-	"\vdescription\x18\x03 \x01(\tR\vdescription*[\n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription*c\n" +
+	"\bBotLevel\x12\x19\n" +
+	"\x15BOT_LEVEL_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eBOT_LEVEL_EASY\x10\x01\x12\x14\n" +
+	"\x10BOT_LEVEL_MEDIUM\x10\x02\x12\x12\n" +
+	"\x0eBOT_LEVEL_HARD\x10\x03*[\n" +
 	"\vInformation\x12\x1b\n" +
 	"\x17INFORMATION_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13INFORMATION_PERFECT\x10\x01\x12\x16\n" +
@@ -1283,72 +1429,76 @@ func file_rulebook_v1_game_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_game_proto_rawDescData
 }
 
-var file_rulebook_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_rulebook_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_rulebook_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_rulebook_v1_game_proto_goTypes = []any{
-	(Information)(0),          // 0: rulebook.v1.Information
-	(OptionType)(0),           // 1: rulebook.v1.OptionType
-	(*GameOptions)(nil),       // 2: rulebook.v1.GameOptions
-	(*GameState)(nil),         // 3: rulebook.v1.GameState
-	(*Move)(nil),              // 4: rulebook.v1.Move
-	(*Event)(nil),             // 5: rulebook.v1.Event
-	(*Score)(nil),             // 6: rulebook.v1.Score
-	(*PlayerStanding)(nil),    // 7: rulebook.v1.PlayerStanding
-	(*GameInfo)(nil),          // 8: rulebook.v1.GameInfo
-	(*OptionInfo)(nil),        // 9: rulebook.v1.OptionInfo
-	(*OptionChoice)(nil),      // 10: rulebook.v1.OptionChoice
-	(*ExplozeOptions)(nil),    // 11: rulebook.v1.ExplozeOptions
-	(*MicropulOptions)(nil),   // 12: rulebook.v1.MicropulOptions
-	(*KipicotOptions)(nil),    // 13: rulebook.v1.KipicotOptions
-	(*UbongoDuelOptions)(nil), // 14: rulebook.v1.UbongoDuelOptions
-	(*ExplozeState)(nil),      // 15: rulebook.v1.ExplozeState
-	(*MicropulState)(nil),     // 16: rulebook.v1.MicropulState
-	(*KipicotState)(nil),      // 17: rulebook.v1.KipicotState
-	(*UbongoDuelState)(nil),   // 18: rulebook.v1.UbongoDuelState
-	(*ExplozeMove)(nil),       // 19: rulebook.v1.ExplozeMove
-	(*MicropulMove)(nil),      // 20: rulebook.v1.MicropulMove
-	(*KipicotMove)(nil),       // 21: rulebook.v1.KipicotMove
-	(*UbongoDuelMove)(nil),    // 22: rulebook.v1.UbongoDuelMove
-	(*ExplozeEvent)(nil),      // 23: rulebook.v1.ExplozeEvent
-	(*MicropulEvent)(nil),     // 24: rulebook.v1.MicropulEvent
-	(*KipicotEvent)(nil),      // 25: rulebook.v1.KipicotEvent
-	(*UbongoDuelEvent)(nil),   // 26: rulebook.v1.UbongoDuelEvent
-	(*ExplozeScore)(nil),      // 27: rulebook.v1.ExplozeScore
-	(*MicropulScore)(nil),     // 28: rulebook.v1.MicropulScore
-	(*KipicotScore)(nil),      // 29: rulebook.v1.KipicotScore
-	(*UbongoDuelScore)(nil),   // 30: rulebook.v1.UbongoDuelScore
+	(BotLevel)(0),             // 0: rulebook.v1.BotLevel
+	(Information)(0),          // 1: rulebook.v1.Information
+	(OptionType)(0),           // 2: rulebook.v1.OptionType
+	(*GameOptions)(nil),       // 3: rulebook.v1.GameOptions
+	(*GameState)(nil),         // 4: rulebook.v1.GameState
+	(*Move)(nil),              // 5: rulebook.v1.Move
+	(*Event)(nil),             // 6: rulebook.v1.Event
+	(*Score)(nil),             // 7: rulebook.v1.Score
+	(*PlayerStanding)(nil),    // 8: rulebook.v1.PlayerStanding
+	(*GameInfo)(nil),          // 9: rulebook.v1.GameInfo
+	(*BotLevelInfo)(nil),      // 10: rulebook.v1.BotLevelInfo
+	(*OptionInfo)(nil),        // 11: rulebook.v1.OptionInfo
+	(*OptionChoice)(nil),      // 12: rulebook.v1.OptionChoice
+	(*ExplozeOptions)(nil),    // 13: rulebook.v1.ExplozeOptions
+	(*MicropulOptions)(nil),   // 14: rulebook.v1.MicropulOptions
+	(*KipicotOptions)(nil),    // 15: rulebook.v1.KipicotOptions
+	(*UbongoDuelOptions)(nil), // 16: rulebook.v1.UbongoDuelOptions
+	(*ExplozeState)(nil),      // 17: rulebook.v1.ExplozeState
+	(*MicropulState)(nil),     // 18: rulebook.v1.MicropulState
+	(*KipicotState)(nil),      // 19: rulebook.v1.KipicotState
+	(*UbongoDuelState)(nil),   // 20: rulebook.v1.UbongoDuelState
+	(*ExplozeMove)(nil),       // 21: rulebook.v1.ExplozeMove
+	(*MicropulMove)(nil),      // 22: rulebook.v1.MicropulMove
+	(*KipicotMove)(nil),       // 23: rulebook.v1.KipicotMove
+	(*UbongoDuelMove)(nil),    // 24: rulebook.v1.UbongoDuelMove
+	(*ExplozeEvent)(nil),      // 25: rulebook.v1.ExplozeEvent
+	(*MicropulEvent)(nil),     // 26: rulebook.v1.MicropulEvent
+	(*KipicotEvent)(nil),      // 27: rulebook.v1.KipicotEvent
+	(*UbongoDuelEvent)(nil),   // 28: rulebook.v1.UbongoDuelEvent
+	(*ExplozeScore)(nil),      // 29: rulebook.v1.ExplozeScore
+	(*MicropulScore)(nil),     // 30: rulebook.v1.MicropulScore
+	(*KipicotScore)(nil),      // 31: rulebook.v1.KipicotScore
+	(*UbongoDuelScore)(nil),   // 32: rulebook.v1.UbongoDuelScore
 }
 var file_rulebook_v1_game_proto_depIdxs = []int32{
-	11, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
-	12, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
-	13, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
-	14, // 3: rulebook.v1.GameOptions.ubongo_duel:type_name -> rulebook.v1.UbongoDuelOptions
-	15, // 4: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
-	16, // 5: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
-	17, // 6: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
-	18, // 7: rulebook.v1.GameState.ubongo_duel:type_name -> rulebook.v1.UbongoDuelState
-	19, // 8: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
-	20, // 9: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
-	21, // 10: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
-	22, // 11: rulebook.v1.Move.ubongo_duel:type_name -> rulebook.v1.UbongoDuelMove
-	23, // 12: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
-	24, // 13: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
-	25, // 14: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
-	26, // 15: rulebook.v1.Event.ubongo_duel:type_name -> rulebook.v1.UbongoDuelEvent
-	7,  // 16: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
-	27, // 17: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
-	28, // 18: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
-	29, // 19: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
-	30, // 20: rulebook.v1.Score.ubongo_duel:type_name -> rulebook.v1.UbongoDuelScore
-	9,  // 21: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
-	0,  // 22: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
-	1,  // 23: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
-	10, // 24: rulebook.v1.OptionInfo.choices:type_name -> rulebook.v1.OptionChoice
-	25, // [25:25] is the sub-list for method output_type
-	25, // [25:25] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	13, // 0: rulebook.v1.GameOptions.exploze:type_name -> rulebook.v1.ExplozeOptions
+	14, // 1: rulebook.v1.GameOptions.micropul:type_name -> rulebook.v1.MicropulOptions
+	15, // 2: rulebook.v1.GameOptions.kipicot:type_name -> rulebook.v1.KipicotOptions
+	16, // 3: rulebook.v1.GameOptions.ubongo_duel:type_name -> rulebook.v1.UbongoDuelOptions
+	17, // 4: rulebook.v1.GameState.exploze:type_name -> rulebook.v1.ExplozeState
+	18, // 5: rulebook.v1.GameState.micropul:type_name -> rulebook.v1.MicropulState
+	19, // 6: rulebook.v1.GameState.kipicot:type_name -> rulebook.v1.KipicotState
+	20, // 7: rulebook.v1.GameState.ubongo_duel:type_name -> rulebook.v1.UbongoDuelState
+	21, // 8: rulebook.v1.Move.exploze:type_name -> rulebook.v1.ExplozeMove
+	22, // 9: rulebook.v1.Move.micropul:type_name -> rulebook.v1.MicropulMove
+	23, // 10: rulebook.v1.Move.kipicot:type_name -> rulebook.v1.KipicotMove
+	24, // 11: rulebook.v1.Move.ubongo_duel:type_name -> rulebook.v1.UbongoDuelMove
+	25, // 12: rulebook.v1.Event.exploze:type_name -> rulebook.v1.ExplozeEvent
+	26, // 13: rulebook.v1.Event.micropul:type_name -> rulebook.v1.MicropulEvent
+	27, // 14: rulebook.v1.Event.kipicot:type_name -> rulebook.v1.KipicotEvent
+	28, // 15: rulebook.v1.Event.ubongo_duel:type_name -> rulebook.v1.UbongoDuelEvent
+	8,  // 16: rulebook.v1.Score.standings:type_name -> rulebook.v1.PlayerStanding
+	29, // 17: rulebook.v1.Score.exploze:type_name -> rulebook.v1.ExplozeScore
+	30, // 18: rulebook.v1.Score.micropul:type_name -> rulebook.v1.MicropulScore
+	31, // 19: rulebook.v1.Score.kipicot:type_name -> rulebook.v1.KipicotScore
+	32, // 20: rulebook.v1.Score.ubongo_duel:type_name -> rulebook.v1.UbongoDuelScore
+	11, // 21: rulebook.v1.GameInfo.options:type_name -> rulebook.v1.OptionInfo
+	1,  // 22: rulebook.v1.GameInfo.information:type_name -> rulebook.v1.Information
+	10, // 23: rulebook.v1.GameInfo.bot_levels:type_name -> rulebook.v1.BotLevelInfo
+	0,  // 24: rulebook.v1.BotLevelInfo.level:type_name -> rulebook.v1.BotLevel
+	2,  // 25: rulebook.v1.OptionInfo.type:type_name -> rulebook.v1.OptionType
+	12, // 26: rulebook.v1.OptionInfo.choices:type_name -> rulebook.v1.OptionChoice
+	27, // [27:27] is the sub-list for method output_type
+	27, // [27:27] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_rulebook_v1_game_proto_init() }
@@ -1395,8 +1545,8 @@ func file_rulebook_v1_game_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_game_proto_rawDesc), len(file_rulebook_v1_game_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   9,
+			NumEnums:      3,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

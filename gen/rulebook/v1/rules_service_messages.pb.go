@@ -80,65 +80,6 @@ func (EventDetail) EnumDescriptor() ([]byte, []int) {
 	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{0}
 }
 
-// BotLevel is how strong a suggestion is: how many iterations the search runs (what each game's search counts as
-// one: a playout in Micropul, 10 nodes of Exploze's alpha-beta search, one rating of a turn's best catch in Kipicot;
-// see docs/bots.md), and in Ubongo Duel how long the bot waits before it submits its solution.
-type BotLevel int32
-
-const (
-	// The default, BOT_LEVEL_MEDIUM.
-	BotLevel_BOT_LEVEL_UNSPECIFIED BotLevel = 0
-	// 100 iterations (Ubongo Duel: submits 12 s per piece of its task after the suggestion).
-	BotLevel_BOT_LEVEL_EASY BotLevel = 1
-	// 400 iterations (Ubongo Duel: 6 s per piece).
-	BotLevel_BOT_LEVEL_MEDIUM BotLevel = 2
-	// 2,000 iterations (Ubongo Duel: 2.5 s per piece).
-	BotLevel_BOT_LEVEL_HARD BotLevel = 3
-)
-
-// Enum value maps for BotLevel.
-var (
-	BotLevel_name = map[int32]string{
-		0: "BOT_LEVEL_UNSPECIFIED",
-		1: "BOT_LEVEL_EASY",
-		2: "BOT_LEVEL_MEDIUM",
-		3: "BOT_LEVEL_HARD",
-	}
-	BotLevel_value = map[string]int32{
-		"BOT_LEVEL_UNSPECIFIED": 0,
-		"BOT_LEVEL_EASY":        1,
-		"BOT_LEVEL_MEDIUM":      2,
-		"BOT_LEVEL_HARD":        3,
-	}
-)
-
-func (x BotLevel) Enum() *BotLevel {
-	p := new(BotLevel)
-	*p = x
-	return p
-}
-
-func (x BotLevel) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (BotLevel) Descriptor() protoreflect.EnumDescriptor {
-	return file_rulebook_v1_rules_service_messages_proto_enumTypes[1].Descriptor()
-}
-
-func (BotLevel) Type() protoreflect.EnumType {
-	return &file_rulebook_v1_rules_service_messages_proto_enumTypes[1]
-}
-
-func (x BotLevel) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use BotLevel.Descriptor instead.
-func (BotLevel) EnumDescriptor() ([]byte, []int) {
-	return file_rulebook_v1_rules_service_messages_proto_rawDescGZIP(), []int{1}
-}
-
 // ListGamesRequest asks for the hosted games.
 type ListGamesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1964,12 +1905,7 @@ const file_rulebook_v1_rules_service_messages_proto_rawDesc = "" +
 	"\x18EVENT_DETAIL_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10EVENT_DETAIL_ALL\x10\x01\x12\x18\n" +
 	"\x14EVENT_DETAIL_SUMMARY\x10\x02\x12\x15\n" +
-	"\x11EVENT_DETAIL_NONE\x10\x03*c\n" +
-	"\bBotLevel\x12\x19\n" +
-	"\x15BOT_LEVEL_UNSPECIFIED\x10\x00\x12\x12\n" +
-	"\x0eBOT_LEVEL_EASY\x10\x01\x12\x14\n" +
-	"\x10BOT_LEVEL_MEDIUM\x10\x02\x12\x12\n" +
-	"\x0eBOT_LEVEL_HARD\x10\x03B9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
+	"\x11EVENT_DETAIL_NONE\x10\x03B9Z7github.com/rulebook/rulebook/gen/rulebook/v1;rulebookv1b\x06proto3"
 
 var (
 	file_rulebook_v1_rules_service_messages_proto_rawDescOnce sync.Once
@@ -1983,85 +1919,85 @@ func file_rulebook_v1_rules_service_messages_proto_rawDescGZIP() []byte {
 	return file_rulebook_v1_rules_service_messages_proto_rawDescData
 }
 
-var file_rulebook_v1_rules_service_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_rulebook_v1_rules_service_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_rulebook_v1_rules_service_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_rulebook_v1_rules_service_messages_proto_goTypes = []any{
 	(EventDetail)(0),               // 0: rulebook.v1.EventDetail
-	(BotLevel)(0),                  // 1: rulebook.v1.BotLevel
-	(*ListGamesRequest)(nil),       // 2: rulebook.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),      // 3: rulebook.v1.ListGamesResponse
-	(*NewGameRequest)(nil),         // 4: rulebook.v1.NewGameRequest
-	(*NewGameResponse)(nil),        // 5: rulebook.v1.NewGameResponse
-	(*ValidateMoveRequest)(nil),    // 6: rulebook.v1.ValidateMoveRequest
-	(*ValidateMoveResponse)(nil),   // 7: rulebook.v1.ValidateMoveResponse
-	(*ApplyMoveRequest)(nil),       // 8: rulebook.v1.ApplyMoveRequest
-	(*EventCount)(nil),             // 9: rulebook.v1.EventCount
-	(*ApplyMoveResponse)(nil),      // 10: rulebook.v1.ApplyMoveResponse
-	(*ListLegalMovesRequest)(nil),  // 11: rulebook.v1.ListLegalMovesRequest
-	(*ListLegalMovesResponse)(nil), // 12: rulebook.v1.ListLegalMovesResponse
-	(*ScoreRequest)(nil),           // 13: rulebook.v1.ScoreRequest
-	(*ScoreResponse)(nil),          // 14: rulebook.v1.ScoreResponse
-	(*GetViewRequest)(nil),         // 15: rulebook.v1.GetViewRequest
-	(*GetViewResponse)(nil),        // 16: rulebook.v1.GetViewResponse
-	(*ReplayRequest)(nil),          // 17: rulebook.v1.ReplayRequest
-	(*GameSetup)(nil),              // 18: rulebook.v1.GameSetup
-	(*ReplayResponse)(nil),         // 19: rulebook.v1.ReplayResponse
-	(*ReplayStep)(nil),             // 20: rulebook.v1.ReplayStep
-	(*MoveRefusal)(nil),            // 21: rulebook.v1.MoveRefusal
-	(*SuggestMoveRequest)(nil),     // 22: rulebook.v1.SuggestMoveRequest
-	(*SuggestMoveResponse)(nil),    // 23: rulebook.v1.SuggestMoveResponse
-	(*Evaluation)(nil),             // 24: rulebook.v1.Evaluation
-	nil,                            // 25: rulebook.v1.MoveRefusal.FactsEntry
-	(*GameInfo)(nil),               // 26: rulebook.v1.GameInfo
-	(*GameOptions)(nil),            // 27: rulebook.v1.GameOptions
-	(*GameState)(nil),              // 28: rulebook.v1.GameState
-	(*Move)(nil),                   // 29: rulebook.v1.Move
-	(*Event)(nil),                  // 30: rulebook.v1.Event
-	(*Score)(nil),                  // 31: rulebook.v1.Score
-	(*durationpb.Duration)(nil),    // 32: google.protobuf.Duration
+	(*ListGamesRequest)(nil),       // 1: rulebook.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),      // 2: rulebook.v1.ListGamesResponse
+	(*NewGameRequest)(nil),         // 3: rulebook.v1.NewGameRequest
+	(*NewGameResponse)(nil),        // 4: rulebook.v1.NewGameResponse
+	(*ValidateMoveRequest)(nil),    // 5: rulebook.v1.ValidateMoveRequest
+	(*ValidateMoveResponse)(nil),   // 6: rulebook.v1.ValidateMoveResponse
+	(*ApplyMoveRequest)(nil),       // 7: rulebook.v1.ApplyMoveRequest
+	(*EventCount)(nil),             // 8: rulebook.v1.EventCount
+	(*ApplyMoveResponse)(nil),      // 9: rulebook.v1.ApplyMoveResponse
+	(*ListLegalMovesRequest)(nil),  // 10: rulebook.v1.ListLegalMovesRequest
+	(*ListLegalMovesResponse)(nil), // 11: rulebook.v1.ListLegalMovesResponse
+	(*ScoreRequest)(nil),           // 12: rulebook.v1.ScoreRequest
+	(*ScoreResponse)(nil),          // 13: rulebook.v1.ScoreResponse
+	(*GetViewRequest)(nil),         // 14: rulebook.v1.GetViewRequest
+	(*GetViewResponse)(nil),        // 15: rulebook.v1.GetViewResponse
+	(*ReplayRequest)(nil),          // 16: rulebook.v1.ReplayRequest
+	(*GameSetup)(nil),              // 17: rulebook.v1.GameSetup
+	(*ReplayResponse)(nil),         // 18: rulebook.v1.ReplayResponse
+	(*ReplayStep)(nil),             // 19: rulebook.v1.ReplayStep
+	(*MoveRefusal)(nil),            // 20: rulebook.v1.MoveRefusal
+	(*SuggestMoveRequest)(nil),     // 21: rulebook.v1.SuggestMoveRequest
+	(*SuggestMoveResponse)(nil),    // 22: rulebook.v1.SuggestMoveResponse
+	(*Evaluation)(nil),             // 23: rulebook.v1.Evaluation
+	nil,                            // 24: rulebook.v1.MoveRefusal.FactsEntry
+	(*GameInfo)(nil),               // 25: rulebook.v1.GameInfo
+	(*GameOptions)(nil),            // 26: rulebook.v1.GameOptions
+	(*GameState)(nil),              // 27: rulebook.v1.GameState
+	(*Move)(nil),                   // 28: rulebook.v1.Move
+	(*Event)(nil),                  // 29: rulebook.v1.Event
+	(*Score)(nil),                  // 30: rulebook.v1.Score
+	(*durationpb.Duration)(nil),    // 31: google.protobuf.Duration
+	(BotLevel)(0),                  // 32: rulebook.v1.BotLevel
 }
 var file_rulebook_v1_rules_service_messages_proto_depIdxs = []int32{
-	26, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
-	27, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
-	28, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
-	28, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
-	28, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
-	29, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
-	28, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
-	29, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
+	25, // 0: rulebook.v1.ListGamesResponse.games:type_name -> rulebook.v1.GameInfo
+	26, // 1: rulebook.v1.NewGameRequest.options:type_name -> rulebook.v1.GameOptions
+	27, // 2: rulebook.v1.NewGameResponse.state:type_name -> rulebook.v1.GameState
+	27, // 3: rulebook.v1.NewGameResponse.view:type_name -> rulebook.v1.GameState
+	27, // 4: rulebook.v1.ValidateMoveRequest.state:type_name -> rulebook.v1.GameState
+	28, // 5: rulebook.v1.ValidateMoveRequest.move:type_name -> rulebook.v1.Move
+	27, // 6: rulebook.v1.ApplyMoveRequest.state:type_name -> rulebook.v1.GameState
+	28, // 7: rulebook.v1.ApplyMoveRequest.move:type_name -> rulebook.v1.Move
 	0,  // 8: rulebook.v1.ApplyMoveRequest.events:type_name -> rulebook.v1.EventDetail
-	28, // 9: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
-	30, // 10: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
-	28, // 11: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
-	29, // 12: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
-	9,  // 13: rulebook.v1.ApplyMoveResponse.event_counts:type_name -> rulebook.v1.EventCount
-	28, // 14: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
-	29, // 15: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
-	28, // 16: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
-	31, // 17: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
-	28, // 18: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
-	28, // 19: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
-	18, // 20: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
-	28, // 21: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
-	29, // 22: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
+	27, // 9: rulebook.v1.ApplyMoveResponse.state:type_name -> rulebook.v1.GameState
+	29, // 10: rulebook.v1.ApplyMoveResponse.events:type_name -> rulebook.v1.Event
+	27, // 11: rulebook.v1.ApplyMoveResponse.view:type_name -> rulebook.v1.GameState
+	28, // 12: rulebook.v1.ApplyMoveResponse.move:type_name -> rulebook.v1.Move
+	8,  // 13: rulebook.v1.ApplyMoveResponse.event_counts:type_name -> rulebook.v1.EventCount
+	27, // 14: rulebook.v1.ListLegalMovesRequest.state:type_name -> rulebook.v1.GameState
+	28, // 15: rulebook.v1.ListLegalMovesResponse.moves:type_name -> rulebook.v1.Move
+	27, // 16: rulebook.v1.ScoreRequest.state:type_name -> rulebook.v1.GameState
+	30, // 17: rulebook.v1.ScoreResponse.score:type_name -> rulebook.v1.Score
+	27, // 18: rulebook.v1.GetViewRequest.state:type_name -> rulebook.v1.GameState
+	27, // 19: rulebook.v1.GetViewResponse.view:type_name -> rulebook.v1.GameState
+	17, // 20: rulebook.v1.ReplayRequest.setup:type_name -> rulebook.v1.GameSetup
+	27, // 21: rulebook.v1.ReplayRequest.state:type_name -> rulebook.v1.GameState
+	28, // 22: rulebook.v1.ReplayRequest.moves:type_name -> rulebook.v1.Move
 	0,  // 23: rulebook.v1.ReplayRequest.events:type_name -> rulebook.v1.EventDetail
-	27, // 24: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
-	28, // 25: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
-	28, // 26: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
-	20, // 27: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
-	31, // 28: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
-	21, // 29: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
-	30, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
-	9,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
-	25, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
-	28, // 33: rulebook.v1.SuggestMoveRequest.state:type_name -> rulebook.v1.GameState
-	32, // 34: rulebook.v1.SuggestMoveRequest.think_time:type_name -> google.protobuf.Duration
-	1,  // 35: rulebook.v1.SuggestMoveRequest.level:type_name -> rulebook.v1.BotLevel
-	29, // 36: rulebook.v1.SuggestMoveResponse.move:type_name -> rulebook.v1.Move
-	24, // 37: rulebook.v1.SuggestMoveResponse.evaluation:type_name -> rulebook.v1.Evaluation
-	29, // 38: rulebook.v1.SuggestMoveResponse.principal_variation:type_name -> rulebook.v1.Move
-	32, // 39: rulebook.v1.SuggestMoveResponse.thought:type_name -> google.protobuf.Duration
-	32, // 40: rulebook.v1.SuggestMoveResponse.delay:type_name -> google.protobuf.Duration
+	26, // 24: rulebook.v1.GameSetup.options:type_name -> rulebook.v1.GameOptions
+	27, // 25: rulebook.v1.ReplayResponse.state:type_name -> rulebook.v1.GameState
+	27, // 26: rulebook.v1.ReplayResponse.view:type_name -> rulebook.v1.GameState
+	19, // 27: rulebook.v1.ReplayResponse.steps:type_name -> rulebook.v1.ReplayStep
+	30, // 28: rulebook.v1.ReplayResponse.score:type_name -> rulebook.v1.Score
+	20, // 29: rulebook.v1.ReplayResponse.refusal:type_name -> rulebook.v1.MoveRefusal
+	29, // 30: rulebook.v1.ReplayStep.events:type_name -> rulebook.v1.Event
+	8,  // 31: rulebook.v1.ReplayStep.event_counts:type_name -> rulebook.v1.EventCount
+	24, // 32: rulebook.v1.MoveRefusal.facts:type_name -> rulebook.v1.MoveRefusal.FactsEntry
+	27, // 33: rulebook.v1.SuggestMoveRequest.state:type_name -> rulebook.v1.GameState
+	31, // 34: rulebook.v1.SuggestMoveRequest.think_time:type_name -> google.protobuf.Duration
+	32, // 35: rulebook.v1.SuggestMoveRequest.level:type_name -> rulebook.v1.BotLevel
+	28, // 36: rulebook.v1.SuggestMoveResponse.move:type_name -> rulebook.v1.Move
+	23, // 37: rulebook.v1.SuggestMoveResponse.evaluation:type_name -> rulebook.v1.Evaluation
+	28, // 38: rulebook.v1.SuggestMoveResponse.principal_variation:type_name -> rulebook.v1.Move
+	31, // 39: rulebook.v1.SuggestMoveResponse.thought:type_name -> google.protobuf.Duration
+	31, // 40: rulebook.v1.SuggestMoveResponse.delay:type_name -> google.protobuf.Duration
 	41, // [41:41] is the sub-list for method output_type
 	41, // [41:41] is the sub-list for method input_type
 	41, // [41:41] is the sub-list for extension type_name
@@ -2081,7 +2017,7 @@ func file_rulebook_v1_rules_service_messages_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_rulebook_v1_rules_service_messages_proto_rawDesc), len(file_rulebook_v1_rules_service_messages_proto_rawDesc)),
-			NumEnums:      2,
+			NumEnums:      1,
 			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -93,6 +93,14 @@ function showGameForm() {
   const seats = [];
   for (let p = 1; p <= info.maxPlayers; p++) seats.push(html('option', { value: p, selected: p === 2 }, String(p)));
   $('bot-seat').replaceChildren(...seats);
+  explainLevel();
+}
+
+/** explainLevel says what the chosen bot level does in the chosen game, as ListGames' botLevels describes it. */
+function explainLevel() {
+  const info = games.find((g) => g.id === $('game').value);
+  const level = (info?.botLevels || []).find((l) => l.level === $('bot-level').value);
+  $('bot-level-help').textContent = level?.description || '';
 }
 
 function readOptions(info) {
@@ -288,7 +296,7 @@ async function animate(before, events) {
 async function botMove(seat) {
   $('status').textContent = `The bot (player ${seat}) is thinking...`;
   try {
-    const { move, evaluation } = await gameCall(game.id, 'suggest', { token: game.token, seatPass: passOf(seat), player: seat, level: game.botLevel, thinkTime: '0.3s' });
+    const { move, evaluation } = await gameCall(game.id, 'suggest', { token: game.token, seatPass: passOf(seat), player: seat, level: game.botLevel });
     const { player, ...rest } = move;
     game.botNote = evaluation ? `The bot ${evaluation.expectedScore !== undefined ? `expects ${Math.round(evaluation.expectedScore)} points`
       : `gives itself a ${Math.round((evaluation.winProbability ?? 0) * 100)}% chance`} after its last move.` : '';
@@ -307,7 +315,7 @@ function askBotSimultaneous() {
   game.botAsked = key;
   const { token } = game;
   const seat = game.botSeat;
-  gameCall(game.id, 'suggest', { token, seatPass: passOf(seat), player: seat, level: game.botLevel, thinkTime: '1s' })
+  gameCall(game.id, 'suggest', { token, seatPass: passOf(seat), player: seat, level: game.botLevel })
     .then(({ move, delay }) => new Promise((resolve) => {
       // The bot of the level plays its move after its delay (a duration such as "24s"), as the answer says.
       setTimeout(() => resolve(move), 1000 * parseFloat(delay || '0'));
@@ -427,6 +435,7 @@ async function main() {
     start(id, readOptions(info), mode, Number($('bot-seat').value), $('bot-level').value);
   });
   $('game').addEventListener('change', showGameForm);
+  $('bot-level').addEventListener('change', explainLevel);
   $('download').addEventListener('click', download);
   $('new-game').addEventListener('click', () => {
     game = null;

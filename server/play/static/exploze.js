@@ -99,7 +99,7 @@ function narrate({ seat, events, name }) {
   const exploded = waves.reduce((n, w) => n + (w.exploded || []).length, 0);
   const taken = new Set(waves.flatMap((w) => (w.captured || []).map((cap) => at(cap.cell)))).size;
   let text = `${name(seat)} placed at ${at(placed?.cell)}`;
-  text += exploded ? `: ${count(exploded, 'explosion')}, ${count(taken, 'cell')} taken.` : '.';
+  text += exploded ? `: ${count(exploded, 'explosion')}${taken ? `, ${count(taken, 'cell')} taken` : ''}.` : '.';
   for (const e of events) if (e.exploze?.eliminated) text += ` ${cap(name(e.exploze.eliminated.player ?? 0))} lost every cell.`;
   return { text, marks: placed ? [`${placed.cell?.row ?? 0},${placed.cell?.col ?? 0}`] : [] };
 }
