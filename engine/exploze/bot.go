@@ -26,7 +26,7 @@ func botLevels() []*rulebookv1.BotLevelInfo {
 		engine.LevelInfo{Iterations: 30, Description: "Searches 300 positions a " +
 			"move: beats that player about three games in four on the default board."},
 		engine.LevelInfo{Iterations: 12_000, Description: "Searches 120,000 " +
-			"positions a move, about a quarter of a second on the default board: beats that player nearly always " +
+			"positions a move, about a tenth of a second on the default board: beats that player nearly always " +
 			"there."})
 }
 

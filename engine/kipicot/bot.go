@@ -19,9 +19,8 @@ func botLevels() []*rulebookv1.BotLevelInfo {
 			"opponent the least."},
 		engine.LevelInfo{Iterations: 60, Description: "Rates 60 replies a move: " +
 			"beats that player about three games in four."},
-		engine.LevelInfo{Iterations: 1_500, Description: "Rates up to 1,500 replies " +
-			"a move, about a quarter of a second: its whole search in most positions, and beats that player nearly " +
-			"always."})
+		engine.LevelInfo{Iterations: 1_500, Description: "Rates up to 1,500 replies a move: its whole " +
+			"search in most positions, a few hundredths of a second; beats that player nearly always."})
 }
 
 // Suggest is Kipicot's bot: a search over whole turns (the rest of the current turn first), by their catches. It

@@ -23,7 +23,7 @@ func botLevels() []*rulebookv1.BotLevelInfo {
 		engine.LevelInfo{Iterations: 200, Description: "Runs 200 playouts a move: " +
 			"beats that player about three games in four."},
 		engine.LevelInfo{Iterations: 2_000, Description: "Runs 2,000 playouts a move, " +
-			"about a quarter of a second: beats that player about four games in five."})
+			"about a fifth of a second: beats that player about four games in five."})
 }
 
 // Suggest is Micropul's bot: information-set Monte Carlo search, one move deep (botLimits). It looks only at seat's
