@@ -25,8 +25,8 @@ var thinkPerPiece = map[engine.Level]time.Duration{
 // its solution whatever the level, so no level bounds a search (0 iterations).
 func botLevels() []*rulebookv1.BotLevelInfo {
 	waits := func(l engine.Level) engine.LevelInfo {
-		return engine.LevelInfo{Description: fmt.Sprintf("Submits its solution %s per piece of its task after the "+
-			"suggestion (the delay of its answer).", thinkPerPiece[l])}
+		return engine.LevelInfo{Description: fmt.Sprintf("Submits its solution %g s per piece of its task after the "+
+			"suggestion (the delay of its answer).", thinkPerPiece[l].Seconds())}
 	}
 	return engine.BotLevels(waits(engine.Easy), waits(engine.Medium), waits(engine.Hard))
 }
