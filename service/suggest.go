@@ -56,8 +56,9 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 const stallFactor = 2
 
 // suggestBudget returns the budget of req's search in the game info describes, begun at start: its think time from
-// start or its level's iterations (engine.Iterations), stopped, if that comes first, at last (the moment by which the call must answer; zero for none) less
-// stallFactor times the longest stall seen between two polls of Stop, or once ctx ends.
+// start or its level's iterations (engine.Iterations), stopped, if that comes first, at last (the moment by which the
+// call must answer; zero for none) less stallFactor times the longest stall seen between two polls of Stop, or once
+// ctx ends.
 func suggestBudget(ctx context.Context, info *rulebookv1.GameInfo, start, last time.Time,
 	req *rulebookv1.SuggestMoveRequest) engine.Budget {
 	level := engine.Level(req.GetLevel())
