@@ -33,7 +33,7 @@ const (
 	BotLevel_BOT_LEVEL_EASY BotLevel = 1
 	// Clearly stronger than that player, and quick.
 	BotLevel_BOT_LEVEL_MEDIUM BotLevel = 2
-	// The strongest the search plays within about a quarter of a second a move.
+	// The strongest of the three, within about a quarter of a second a move.
 	BotLevel_BOT_LEVEL_HARD BotLevel = 3
 )
 
