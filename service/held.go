@@ -116,15 +116,15 @@ func openHeld(g engine.Game, c seal.Contents) (engine.Position, error) {
 	return pos, nil
 }
 
-// rulesVersion returns the version of the rules this build plays of the hosted game (0 for a game it does not host).
-func (s *Service) rulesVersion(game string) uint32 {
+// info returns the description of the hosted game, made once when the service was; nil for a game it does not host.
+func (s *Service) info(game string) *rulebookv1.GameInfo {
 	i, ok := slices.BinarySearchFunc(s.infos, game, func(info *rulebookv1.GameInfo, id string) int {
 		return strings.Compare(info.GetId(), id)
 	})
 	if !ok {
-		return 0
+		return nil
 	}
-	return s.infos[i].GetRulesVersion()
+	return s.infos[i]
 }
 
 // sealWithView seals pos, a full state, into a token of h's table, holding its held form (of seal.ScopePlain if h's
@@ -140,7 +140,7 @@ func (s *Service) sealWithView(h openedGame, pos engine.Position) (token string,
 		scope = seal.ScopePlain
 	}
 	token, err = s.cfg.Keys.Seal(h.game, seal.Contents{Format: s.cfg.SealTokenFormat, Scope: scope,
-		RulesVersion: s.rulesVersion(h.game), Table: h.table, State: held})
+		RulesVersion: s.info(h.game).GetRulesVersion(), Table: h.table, State: held})
 	if err != nil {
 		return "", nil, s.internal("seal", err)
 	}

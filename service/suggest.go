@@ -37,7 +37,7 @@ func (s *Service) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveRe
 	if h.sealed && seat == engine.NoPlayer { // a spectator has no move to be suggested
 		return nil, notYourSeat(seat, "player", req.GetPlayer())
 	}
-	suggestion, err := h.pos.Suggest(seat, suggestBudget(ctx, h.g.Info(), time.Now(), last, req))
+	suggestion, err := h.pos.Suggest(seat, suggestBudget(ctx, s.info(h.game), time.Now(), last, req))
 	if err != nil {
 		return nil, s.refuse("SuggestMove", err)
 	}

@@ -33,7 +33,7 @@ func (s *Service) WarmUp() error {
 		}
 	}
 	for _, info := range s.infos {
-		if err := warmUpGame(s.games[info.GetId()]); err != nil {
+		if err := warmUpGame(s.games[info.GetId()], info); err != nil {
 			return fmt.Errorf("service: warming up %s: %w", info.GetId(), err)
 		}
 	}
@@ -43,10 +43,10 @@ func (s *Service) WarmUp() error {
 // warmUpMoves is how many moves of each game WarmUp plays.
 const warmUpMoves = 3
 
-// warmUpGame plays warmUpMoves moves of a seeded game of g, each suggested by its bot at the easy level for the first
+// warmUpGame plays warmUpMoves moves of a seeded game of g, which info describes, each suggested by its bot at the easy level for the first
 // seat to move, through what a call would ask of the positions: the seat's legal moves and score, the form a token
 // holds, opened again, and the state and the move encoded and decoded as the transports do.
-func warmUpGame(g engine.Game) error {
+func warmUpGame(g engine.Game, info *rulebookv1.GameInfo) error {
 	pos, err := g.New(nil, 1)
 	if err != nil {
 		return err
@@ -71,8 +71,8 @@ func warmUpGame(g engine.Game) error {
 		if _, err := g.Decode(pos.Encode()); err != nil {
 			return err
 		}
-		suggestion, err := pos.Suggest(seat, engine.Budget{Level: engine.Easy, Iterations: engine.Iterations(g.Info(), engine.Easy),
-			Seed: 1})
+		easy := engine.Budget{Level: engine.Easy, Iterations: engine.Iterations(info, engine.Easy), Seed: 1}
+		suggestion, err := pos.Suggest(seat, easy)
 		if err != nil {
 			return err
 		}
