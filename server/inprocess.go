@@ -81,7 +81,8 @@ func (r restRules) SuggestMove(ctx context.Context, req *rulebookv1.SuggestMoveR
 
 // admitted serves req, of the RulesService method named method, with serve through r's admit, and answers by the
 // call's deadline even if serve goes on (as a gRPC server answers DEADLINE_EXCEEDED when a call's time is up), with
-// serve's answer if it is in by then: serve runs on one of r's workers. Its error is a status, as a gRPC client would have received it.
+// serve's answer if it is in by then: serve runs on one of r's workers. Its error is a status, as a gRPC client would
+// have received it.
 func admitted[Req, Resp any](ctx context.Context, r restRules, method string, req Req, serve func(context.Context, Req) (Resp, error)) (Resp, error) {
 	call := &callInfo{}
 	if named, ok := any(req).(interface{ GetGame() string }); ok {

@@ -156,8 +156,8 @@ func (b explozeBoard) holds(p engine.Player) bool {
 	return false
 }
 
-// margin returns what seat's move, which led from before to b, is worth to it: infinite for a win; else its worth
-// less the best of the others' on the board (0 if none has placed yet), plus a bonus for each opponent the move put out.
+// margin returns what seat's move, which led from before to b, is worth to it: infinite for a win; else its worth less
+// the best of the others' on the board (0 if none has placed yet), plus a bonus for each opponent the move put out.
 func (b explozeBoard) margin(seat engine.Player, before explozeBoard) float64 {
 	if b.over {
 		return math.Inf(1)

@@ -20,12 +20,13 @@ const (
 	lateCore = 3
 )
 
-// groupGreedy plays Micropul one ply deep, as a user's own one-ply program would through the API: it tries every
-// legal move and keeps the one after which its value leads the other player's by the most (its value alone in solo;
-// a win first), ties broken at random. A seat's value is its points, plus, for each open group carrying one stone,
-// the seat's, the group's micropuls times its chance to close (1/2 at sidesToHalve empty positions along it), plus
+// groupGreedy plays Micropul one ply deep, as a user's own one-ply program would through the API: it tries every legal
+// move and keeps the one after which its value leads the other player's by the most (its value alone in solo; a win
+// first), ties broken at random. A seat's value is its points, plus, for each open group carrying one stone, the
+// seat's, the group's micropuls times its chance to close (1/2 at sidesToHalve empty positions along it), plus
 // stoneWorth for each stone it has left; what is not scored yet shrinks with the core (half at lateCore tiles). (A
-// bonus for an extra turn made it weaker.) The weights were tuned against greedy. It reads only what every player sees: the board, the stones, the counts.
+// bonus for an extra turn made it weaker.) The weights were tuned against greedy. It reads only what every player sees:
+// the board, the stones, the counts.
 type groupGreedy struct{ rng *rand.Rand }
 
 func (groupGreedy) name() string { return "group-greedy" }

@@ -8,8 +8,8 @@ import (
 
 // Suggest is Exploze's bot: alpha-beta search (search.AlphaBeta) of seat against the coalition of its opponents
 // (rivals), rating the positions at the depth of a round by the players' positional worth (State.worth),
-// nodesPerIteration nodes for each opponent and iteration of the budget. Once every player has placed, the coalition plays
-// best-reply search: after each move of seat, the one move of any opponent that hurts seat the most (with two
+// nodesPerIteration nodes for each opponent and iteration of the budget. Once every player has placed, the coalition
+// plays best-reply search: after each move of seat, the one move of any opponent that hurts seat the most (with two
 // players, simply the opponent's move). Exploze hides nothing, so the search plays from s itself; it draws nothing at
 // random, so the budget's seed does not matter.
 func (definition) Suggest(s *State, seat engine.Player, b engine.Budget) (engine.Plan[Move], error) {

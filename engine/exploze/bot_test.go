@@ -50,8 +50,8 @@ func TestSuggestTakesTheWin(t *testing.T) {
 	}
 }
 
-// TestSuggestIsDeterministic checks that the same budget gives the same suggestion, whatever its seed, and that the principal variation
-// starts with the move and can be played in turn, in a four-player game of seeded random moves.
+// TestSuggestIsDeterministic checks that the same budget gives the same suggestion, whatever its seed, and that the
+// principal variation starts with the move and can be played in turn, in a four-player game of seeded random moves.
 func TestSuggestIsDeterministic(t *testing.T) {
 	s := newGame(t, Options{Rows: 6, Cols: 6, Players: 4})
 	rng := rand.New(rand.NewPCG(1, 4))

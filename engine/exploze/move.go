@@ -142,9 +142,9 @@ func (s *State) after(mover engine.Player) engine.Player {
 }
 
 // react runs the chain reaction that the mover's stone on cell start may set off, changing s, and returns events with
-// the events of the chain appended (none unless record is set), or an Internal EXPLOSION_CAP_EXCEEDED error when the chain would pass limit
-// explosions. Each wave costs in proportion to the cells it changes: only the cells that exploded or gained a stone
-// in a wave can be unstable in the next.
+// the events of the chain appended (none unless record is set), or an Internal EXPLOSION_CAP_EXCEEDED error when the
+// chain would pass limit explosions. Each wave costs in proportion to the cells it changes: only the cells that
+// exploded or gained a stone in a wave can be unstable in the next.
 func (s *State) react(start int, mover engine.Player, limit int, events []Event, record bool) ([]Event, error) {
 	if s.cells[start].Stones < s.critical(start) {
 		return events, nil

@@ -31,8 +31,8 @@ var heavyMethods = map[string]bool{
 // for RulesService only: health checks, the kubelet's probes, must be answered however busy the server is, or a pod
 // would be restarted, or taken out of its Service, for being busy). At most
 // len(calls) in all, refused at once beyond; of which at most len(heavy) heavy calls, with as many again waiting
-// for a turn (until their deadline less its margin, deadline.Last, then refused), and the rest refused. A heavy call takes its heavy turn before a general slot,
-// so heavy calls that wait never hold the slots light calls need.
+// for a turn (until their deadline less its margin, deadline.Last, then refused), and the rest refused. A heavy call
+// takes its heavy turn before a general slot, so heavy calls that wait never hold the slots light calls need.
 type Limiter struct {
 	calls, heavy, waiting chan struct{}
 	observer              Observer
