@@ -152,7 +152,8 @@ func (g searched) Estimate(s *State, r []float64) {
 		r[0] = g.solo(r[0])
 		return
 	}
-	search.Leads(slices.Clone(r), estimateScale, r)
+	var worth [MaxPlayers]float64 // Leads reads every seat's worth while it writes r
+	search.Leads(worth[:copy(worth[:], r)], estimateScale, r)
 }
 
 // solo returns the reward of a solo game's points: 1/2 at the root's worth, soloSpread points from 0 to 1.
